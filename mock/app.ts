@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto'
+import cors from 'cors'
+import express, { type Express } from 'express'
+import type { Logger } from 'pino'
+import { pinoHttp } from 'pino-http'
+import { loadDocument, type OpenApiDocument } from '../openapi/document.ts'
+import { checkResponses } from './check-responses.ts'
+import { compileOperations } from './compile-operations.ts'
+import type { Data } from './data.ts'
+import { HANDLERS } from './handlers/index.ts'
+import { createProblemHandler, HttpError } from './problem.ts'
+import { registerOperations } from './register-operations.ts'
+import type { Store } from './store.ts'
+
+export interface AppDeps {
+  store: Store
+  /** The data `POST /__admin/reset` restores (the fixtures). */
+  createData: () => Data
+  document?: OpenApiDocument
+  logger?: Logger
+  /** Check every response against the document; a violation becomes a 500. */
+  validateResponses?: boolean
+  bodyLimit?: number
+  now?: () => Date
+  newId?: () => string
+}
+
+export function createApp(deps: AppDeps): Express {
+  const { store, logger } = deps
+  const document = deps.document ?? loadDocument()
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('etag', false)
+  app.set('case sensitive routing', true)
+
+  // Logging and self-checks
+  if (logger) app.use(pinoHttp({ logger, quietReqLogger: true }))
+  if (deps.validateResponses) {
+    app.use(
+      checkResponses(document, (violations) => {
+        logger?.error({ violations }, 'response does not match the document')
+      }),
+    )
+  }
+
+  // CORS: any origin, for a local development tool
+  app.use(cors({ exposedHeaders: ['Location', 'WWW-Authenticate', 'Allow'] }))
+
+  // Admin
+  app.post('/__admin/reset', async (_req, res) => {
+    res.locals['unchecked'] = true
+    await store.reset(deps.createData())
+    res.status(204).send()
+  })
+
+  // The document's operations
+  const router = express.Router({ caseSensitive: true })
+  registerOperations(router, compileOperations(document), {
+    store,
+    handlers: HANDLERS,
+    bodyLimit: deps.bodyLimit ?? 100 * 1024,
+    now: deps.now ?? (() => new Date()),
+    newId: deps.newId ?? randomUUID,
+  })
+  app.use(router)
+
+  // Errors
+  app.use((req) => {
+    throw new HttpError(404, `There is no ${req.path} in this API.`)
+  })
+  app.use(createProblemHandler((error) => logger?.error({ err: error }, 'request failed')))
+  return app
+}

@@ -1,0 +1,120 @@
+import type { Ajv2020 } from 'ajv/dist/2020.js'
+import type { ValidateFunction } from 'ajv'
+import type { OpenAPIV3_1 } from 'openapi-types'
+import {
+  createDocumentAjv,
+  pointerOf,
+  resolveRef,
+  type OpenApiDocument,
+} from '../openapi/document.ts'
+import type { operations } from '../openapi/types.ts'
+import type { QueryValues } from './parse-query.ts'
+import { HttpError } from './problem.ts'
+import { toFieldErrors } from './validation-errors.ts'
+
+export type OperationId = keyof operations
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
+export type HttpMethod = (typeof HTTP_METHODS)[number]
+
+type Parameter = OpenAPIV3_1.ParameterObject
+
+export interface CompiledOperation {
+  operationId: OperationId
+  method: HttpMethod
+  documentPath: string
+  secured: boolean
+  validatePath: (params: Record<string, string>) => boolean
+  parseQuery: (raw: QueryValues) => Record<string, unknown>
+  /** Validators per media type of the request body; undefined when the operation takes none. */
+  body: { required: boolean; validators: Map<string, ValidateFunction> } | undefined
+}
+
+const FORM = 'application/x-www-form-urlencoded'
+
+function compileQuery(ajv: Ajv2020, parameters: Parameter[], pointers: Map<string, string>) {
+  const queryParams = parameters.filter((p) => p.in === 'query')
+  const properties = Object.fromEntries(
+    queryParams.map((p) => [p.name, { $ref: pointers.get(p.name) }]),
+  )
+  const validate = ajv.compile({ type: 'object', properties, additionalProperties: false })
+  return (raw: QueryValues): Record<string, unknown> => {
+    const query: Record<string, unknown> = { ...raw }
+    for (const { name, schema } of queryParams) {
+      const { type, default: fallback } = (schema ?? {}) as { type?: unknown; default?: unknown }
+      const value = query[name]
+      // form style, explode: a single `include[]=x` is still an array
+      if (type === 'array' && typeof value === 'string') query[name] = [value]
+      if (value === undefined && fallback !== undefined) query[name] = fallback
+    }
+    if (!validate(query)) {
+      const errors = toFieldErrors(validate.errors ?? [], {
+        nameOf: (segments) => segments[0] ?? 'query',
+        unknown: 'is not a query parameter of this operation',
+      })
+      const names = errors.map((e) => e.field).join(', ')
+      throw new HttpError(400, `Invalid query parameters: ${names}.`, { errors })
+    }
+    return query
+  }
+}
+
+/**
+ * Compiles, from the document alone, what each operation accepts. Form bodies and query strings
+ * carry only strings, so their validators coerce to the schema's types; JSON is taken as typed.
+ */
+export function compileOperations(document: OpenApiDocument): CompiledOperation[] {
+  const strict = createDocumentAjv(document)
+  const coercing = createDocumentAjv(document, { coerceTypes: true })
+  const compiled: CompiledOperation[] = []
+  for (const [documentPath, pathItem] of Object.entries(document.paths ?? {})) {
+    if (!pathItem) continue
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method]
+      if (!operation?.operationId) continue
+      const where = ['paths', documentPath]
+      const pointers = new Map<string, string>()
+      const parameters: Parameter[] = []
+      for (const [owner, list] of [
+        [[...where, 'parameters'], pathItem.parameters ?? []],
+        [[...where, method, 'parameters'], operation.parameters ?? []],
+      ] as const) {
+        for (const [index, item] of list.entries()) {
+          const parameter = resolveRef<Parameter>(document, item)
+          parameters.push(parameter)
+          pointers.set(parameter.name, `${pointerOf(item, [...owner, String(index)])}/schema`)
+        }
+      }
+      const pathParams = parameters.filter((p) => p.in === 'path')
+      const validatePath = coercing.compile({
+        type: 'object',
+        properties: Object.fromEntries(
+          pathParams.map((p) => [p.name, { $ref: pointers.get(p.name) }]),
+        ),
+      })
+      const requestBody =
+        operation.requestBody &&
+        resolveRef<OpenAPIV3_1.RequestBodyObject>(document, operation.requestBody)
+      const security = operation.security ?? document.security ?? []
+      compiled.push({
+        operationId: operation.operationId as OperationId,
+        method,
+        documentPath,
+        secured: security.some((requirement) => Object.keys(requirement).length > 0),
+        validatePath: (params) => validatePath(params),
+        parseQuery: compileQuery(coercing, parameters, pointers),
+        body: requestBody && {
+          required: requestBody.required ?? false,
+          validators: new Map(
+            Object.keys(requestBody.content).map((mediaType) => {
+              const ajv = mediaType === FORM ? coercing : strict
+              const base = pointerOf(operation.requestBody ?? {}, [...where, method, 'requestBody'])
+              const pointer = `${base}/content/${mediaType.replace('/', '~1')}/schema`
+              return [mediaType, ajv.getSchema(pointer) as ValidateFunction]
+            }),
+          ),
+        },
+      })
+    }
+  }
+  return compiled
+}

@@ -1,0 +1,48 @@
+import type { components } from '../openapi/types.ts'
+
+type Schemas = components['schemas']
+
+export type Contact = Schemas['Contact']
+export type ContactDetail = Schemas['ContactDetail']
+export type UserRelationship = Schemas['UserRelationship']
+export type RelationshipType = Schemas['RelationshipType']
+
+export type GroupName = keyof Omit<ContactDetail, keyof Contact>
+export type ContactGroups = Required<Pick<ContactDetail, GroupName>>
+
+export const GROUP_NAMES = [
+  'tags',
+  'pets',
+  'phone_numbers',
+  'email_addresses',
+  'locations',
+  'expertise_tags',
+] as const satisfies readonly GroupName[]
+
+/** A contact as kept in the data file: the public record plus its org and metadata groups. */
+export type StoredContact = Contact & { org_id: string; groups: ContactGroups }
+
+export type StoredUserRelationship = UserRelationship & { org_id: string }
+
+export interface Org {
+  id: string
+  name: string
+}
+
+export interface User {
+  id: string
+  name: string
+  email: string
+  token: string
+  org_ids: string[]
+}
+
+/** The whole content of the lowdb data file. */
+export interface Data {
+  version: 1
+  orgs: Org[]
+  users: User[]
+  relationship_types: RelationshipType[]
+  contacts: StoredContact[]
+  user_relationships: StoredUserRelationship[]
+}

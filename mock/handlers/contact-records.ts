@@ -1,0 +1,84 @@
+import type { Contact, ContactDetail, ContactGroups, GroupName, StoredContact } from '../data.ts'
+import { HttpError } from '../problem.ts'
+
+export type ContactFields = Partial<
+  Omit<Contact, 'id' | 'created_at' | 'updated_at' | 'deleted_at'>
+>
+
+const UNSET = {
+  middle_name: null,
+  last_name: null,
+  nickname: null,
+  employer: null,
+  job_title: null,
+  linkedin_url: null,
+  how_you_met: null,
+  birthday: null,
+  gender: null,
+} satisfies Partial<Contact>
+
+export const emptyGroups = (): ContactGroups => ({
+  tags: [],
+  pets: [],
+  phone_numbers: [],
+  email_addresses: [],
+  locations: [],
+  expertise_tags: [],
+})
+
+export function toContact(stored: StoredContact): Contact {
+  const { org_id: _org, groups: _groups, ...contact } = stored
+  return contact
+}
+
+export function toContactDetail(
+  stored: StoredContact,
+  include: readonly GroupName[],
+): ContactDetail {
+  const groups = Object.fromEntries(include.map((group) => [group, stored.groups[group]]))
+  return { ...toContact(stored), ...(groups as Partial<ContactGroups>) }
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
+const OFFSET = /([zZ]|[+-]\d\d(:?\d\d)?)$/
+
+/**
+ * A date stays as sent; a date-time becomes the same instant in UTC, one without an offset being
+ * taken as UTC (decision 8). The document has already checked the shape.
+ */
+function normalizeBirthday(value: string): string {
+  if (DATE_ONLY.test(value)) return value
+  const text = `${value.slice(0, 10)}T${value.slice(11)}`
+    .replace(/([+-]\d\d)(\d\d)$/, '$1:$2')
+    .replace(/([+-]\d\d)$/, '$1:00')
+  const instant = new Date(OFFSET.test(text) ? text.toUpperCase() : `${text}Z`)
+  if (Number.isNaN(instant.getTime())) {
+    throw new HttpError(422, '1 field is invalid; nothing was changed.', {
+      errors: [{ field: 'contact[birthday]', message: 'is not a real date-time' }],
+    })
+  }
+  return instant.toISOString()
+}
+
+/** Copies the fields the client sent (already validated) onto a record. */
+export function applyFields<T extends Partial<Contact>>(record: T, fields: ContactFields): T {
+  const next = { ...record, ...fields }
+  if (typeof fields.birthday === 'string') next.birthday = normalizeBirthday(fields.birthday)
+  return next
+}
+
+export function createContactRecord(
+  fields: ContactFields & Pick<Contact, 'first_name' | 'relationship_type'>,
+  meta: { id: string; orgId: string; now: string },
+): StoredContact {
+  const base = {
+    id: meta.id,
+    first_name: fields.first_name,
+    ...UNSET,
+    relationship_type: fields.relationship_type,
+    created_at: meta.now,
+    updated_at: meta.now,
+    deleted_at: null,
+  }
+  return { ...applyFields(base, fields), org_id: meta.orgId, groups: emptyGroups() }
+}

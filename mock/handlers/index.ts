@@ -1,0 +1,16 @@
+import { contactHandlers } from './contacts.ts'
+import type { Handlers, OperationHandler } from './operation.ts'
+import { userRelationshipHandlers } from './user-relationships.ts'
+
+const listRelationshipTypes: OperationHandler = (_context, store) => {
+  const relationships = store.relationshipTypes()
+  const count = relationships.length
+  return { status: 200, body: { relationships, count, first: count > 0 ? 1 : 0 } }
+}
+
+/** One handler per operationId of the document; the type makes a missing one a compile error. */
+export const HANDLERS: Handlers = {
+  ...contactHandlers,
+  ...userRelationshipHandlers,
+  listRelationshipTypes,
+}

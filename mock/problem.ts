@@ -1,0 +1,86 @@
+import type { ErrorRequestHandler, Request, Response } from 'express'
+
+export interface FieldError {
+  field: string
+  message: string
+}
+
+const TITLES: Record<number, [slug: string, title: string]> = {
+  400: ['bad-request', 'Bad Request'],
+  401: ['unauthorized', 'Unauthorized'],
+  403: ['forbidden', 'Forbidden'],
+  404: ['not-found', 'Not Found'],
+  405: ['method-not-allowed', 'Method Not Allowed'],
+  409: ['conflict', 'Conflict'],
+  413: ['payload-too-large', 'Payload Too Large'],
+  415: ['unsupported-media-type', 'Unsupported Media Type'],
+  422: ['validation', 'Unprocessable Content'],
+  500: ['internal', 'Internal Server Error'],
+}
+const PROBLEM_BASE = 'https://example.com/contacts-mock-kit/problems/'
+
+/** The one error type of the mock: every 4xx/5xx it sends is built from one of these. */
+export class HttpError extends Error {
+  readonly status: number
+  readonly detail: string
+  readonly errors: FieldError[] | undefined
+  readonly headers: Record<string, string>
+
+  constructor(
+    status: number,
+    detail: string,
+    options: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(detail, { cause: options.cause })
+    this.name = 'HttpError'
+    this.status = status
+    this.detail = detail
+    this.errors = options.errors
+    this.headers = options.headers ?? {}
+  }
+}
+
+export function sendProblem(req: Request, res: Response, error: HttpError): void {
+  const [slug, title] = TITLES[error.status] ?? ['error', 'Error']
+  res.status(error.status).set(error.headers).type('application/problem+json')
+  res.send(
+    JSON.stringify({
+      type: PROBLEM_BASE + slug,
+      title,
+      status: error.status,
+      detail: error.detail,
+      instance: req.path,
+      ...(error.errors ? { errors: error.errors } : {}),
+    }),
+  )
+}
+
+/** Errors thrown by Express and body-parser carry a 4xx `status`; anything else is our bug. */
+function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error
+  const status = (error as { status?: unknown } | null)?.status
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const detail =
+      status === 413
+        ? 'The body is larger than the server accepts.'
+        : 'The request could not be read: ' + (error as Error).message
+    return new HttpError(status, detail, { cause: error })
+  }
+  return new HttpError(500, 'The server failed to handle the request; nothing was changed.', {
+    cause: error,
+  })
+}
+
+export function createProblemHandler(
+  logError: (error: unknown) => void = () => undefined,
+): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error)
+      return
+    }
+    const problem = toHttpError(error)
+    if (problem.status >= 500) logError(error)
+    sendProblem(req, res, problem)
+  }
+}

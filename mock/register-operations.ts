@@ -1,0 +1,81 @@
+import express, { type Request, type Router } from 'express'
+import { authenticate } from './authenticate.ts'
+import type { CompiledOperation } from './compile-operations.ts'
+import type { Handlers, OperationContext } from './handlers/operation.ts'
+import { parseQuery } from './parse-query.ts'
+import { HttpError } from './problem.ts'
+import { readBody } from './read-body.ts'
+import type { Store } from './store.ts'
+
+export interface OperationDeps {
+  store: Store
+  handlers: Handlers
+  bodyLimit: number
+  now: () => Date
+  newId: () => string
+}
+
+// Our routes have named parameters only, never wildcards (string[]).
+const paramsOf = (req: Request): Record<string, string> => req.params as Record<string, string>
+
+const searchOf = (url: string): string => {
+  const index = url.indexOf('?')
+  return index === -1 ? '' : url.slice(index + 1)
+}
+
+/**
+ * Mounts every operation of the document on its path, in the documented order of checks:
+ * 401/403, then the body's size (413), path ids (404), query (400), body (415/400/422).
+ * A known path with another method is a 405 listing the methods it has.
+ */
+export function registerOperations(
+  router: Router,
+  operations: CompiledOperation[],
+  deps: OperationDeps,
+): void {
+  const readRaw = express.raw({ type: () => true, limit: deps.bodyLimit })
+  const paths = new Set(operations.map((operation) => operation.documentPath))
+  for (const documentPath of paths) {
+    const pathOperations = operations.filter((operation) => operation.documentPath === documentPath)
+    const route = documentPath.replace(/\{([^}]+)\}/g, ':$1')
+    for (const operation of pathOperations) {
+      router[operation.method](
+        route,
+        (req, res, next) => {
+          res.locals['operation'] = operation
+          res.locals['user'] = authenticate(
+            deps.store,
+            req.headers.authorization,
+            paramsOf(req)['org_id'],
+          )
+          next()
+        },
+        readRaw,
+        async (req, res) => {
+          if (!operation.validatePath(paramsOf(req))) {
+            throw new HttpError(404, 'No such record: an id in the path is not valid.')
+          }
+          const context: OperationContext = {
+            user: res.locals['user'] as OperationContext['user'],
+            params: paramsOf(req),
+            query: operation.parseQuery(parseQuery(searchOf(req.originalUrl))),
+            body: readBody(operation, req),
+            now: () => deps.now().toISOString(),
+            newId: deps.newId,
+          }
+          const reply = await deps.handlers[operation.operationId](context, deps.store)
+          res.status(reply.status).set(reply.headers ?? {})
+          if (reply.body === undefined) res.send()
+          else res.json(reply.body)
+        },
+      )
+    }
+    const methods = pathOperations.map((operation) => operation.method.toUpperCase())
+    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ')
+    router.all(route, (req) => {
+      throw new HttpError(405, `${req.method} is not allowed here; use ${allow}.`, {
+        headers: { Allow: allow },
+      })
+    })
+  }
+}

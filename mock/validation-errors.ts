@@ -1,0 +1,61 @@
+import type { ErrorObject } from 'ajv'
+import type { FieldError } from './problem.ts'
+
+/** `/contact/first_name` → `contact[first_name]`: the name the client sent. */
+function bracketName(segments: string[]): string {
+  const [head = 'body', ...rest] = segments
+  return head + rest.map((segment) => `[${segment}]`).join('')
+}
+
+const decodeSegment = (segment: string): string =>
+  segment.replaceAll('~1', '/').replaceAll('~0', '~')
+
+function locate(error: ErrorObject, unknown: string): { segments: string[]; message: string } {
+  const segments = error.instancePath.split('/').slice(1).map(decodeSegment)
+  const params = error.params as Record<string, unknown>
+  switch (error.keyword) {
+    case 'required':
+      return { segments: [...segments, String(params['missingProperty'])], message: 'is required' }
+    case 'additionalProperties':
+      return {
+        segments: [...segments, String(params['additionalProperty'])],
+        message: unknown,
+      }
+    case 'unevaluatedProperties':
+      return {
+        segments: [...segments, String(params['unevaluatedProperty'])],
+        message: unknown,
+      }
+    case 'enum': {
+      const allowed = (params['allowedValues'] as unknown[]).map(String)
+      return { segments, message: `must be one of: ${[...new Set(allowed)].join(', ')}` }
+    }
+    default:
+      return { segments, message: error.message ?? 'is invalid' }
+  }
+}
+
+const SUMMARY_KEYWORDS = new Set(['anyOf', 'oneOf', 'if'])
+
+/**
+ * Ajv reports every failed branch of an anyOf; a client wants one line per field, so the
+ * branches' messages are joined and the "must be null" alternative is left out when others exist.
+ */
+export function toFieldErrors(
+  errors: ErrorObject[],
+  { nameOf = bracketName, unknown = 'is not accepted here' } = {},
+): FieldError[] {
+  const byField = new Map<string, string[]>()
+  for (const error of errors) {
+    if (SUMMARY_KEYWORDS.has(error.keyword)) continue
+    const { segments, message } = locate(error, unknown)
+    const field = nameOf(segments)
+    const messages = byField.get(field) ?? []
+    if (!messages.includes(message)) messages.push(message)
+    byField.set(field, messages)
+  }
+  return [...byField].map(([field, messages]) => {
+    const useful = messages.length > 1 ? messages.filter((m) => m !== 'must be null') : messages
+    return { field, message: useful.join(' or ') }
+  })
+}

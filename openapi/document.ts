@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import type { Options } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+import type { OpenAPIV3_1 } from 'openapi-types'
+import { parse } from 'yaml'
+
+export type OpenApiDocument = OpenAPIV3_1.Document
+
+/** The id under which the whole document is registered in an Ajv instance. */
+export const DOCUMENT_ID = 'openapi.json'
+
+export const DOCUMENT_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url))
+
+// ajv-formats is CommonJS: under NodeNext its default export is the module object.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
+
+export function loadDocument(path: string = DOCUMENT_PATH): OpenApiDocument {
+  return parse(readFileSync(path, 'utf8')) as OpenApiDocument
+}
+
+/**
+ * An Ajv (JSON Schema 2020-12) instance that knows the whole document, so any schema in it can be
+ * reached with `ajv.getSchema(pointerTo(...))` and every `$ref` resolves.
+ * `strict: false` because the document's own keys (`openapi`, `paths`, `example`) are not keywords.
+ */
+export function createDocumentAjv(document: OpenApiDocument, options: Options = {}): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, ...options })
+  addFormats(ajv, { mode: 'full' })
+  ajv.addSchema(document, DOCUMENT_ID)
+  return ajv
+}
+
+const escapeSegment = (segment: string): string =>
+  segment.replaceAll('~', '~0').replaceAll('/', '~1')
+
+/** `pointerTo('paths', '/api/v1/relationships', 'get')` → `openapi.json#/paths/~1api~1v1~1relationships/get` */
+export function pointerTo(...segments: string[]): string {
+  return `${DOCUMENT_ID}#/${segments.map(escapeSegment).join('/')}`
+}
+
+/** Follows a local `$ref` (`#/components/...`) to the object it names. */
+export function resolveRef<T extends object>(
+  document: OpenApiDocument,
+  item: T | { $ref: string },
+): T {
+  if (!('$ref' in item)) return item
+  return item.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document) as T
+}
+
+/** Where an item's own fields live, as an Ajv key: at its `$ref` target, or in place. */
+export function pointerOf(item: object, inPlace: string[]): string {
+  return '$ref' in item && typeof item.$ref === 'string'
+    ? DOCUMENT_ID + item.$ref
+    : pointerTo(...inPlace)
+}
