@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
+import { ACME_ORG_ID, ALICE } from '../fixtures/identities.ts'
+import { launchMock, startMock, type RunningMock } from './spawn-mock.ts'
+
+let dir: string
+let file: string
+const running: RunningMock[] = []
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mock-main-'))
+  file = join(dir, 'data', 'db.json')
+})
+afterEach(() => {
+  for (const mock of running.splice(0)) mock.child.kill('SIGKILL')
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function start(args: string[] = []): Promise<RunningMock> {
+  const mock = await startMock(['--db', file, '--quiet', ...args])
+  running.push(mock)
+  return mock
+}
+
+const contactsUrl = (mock: RunningMock): string => `${mock.url}/api/v1/orgs/${ACME_ORG_ID}/contacts`
+const auth = { Authorization: `Bearer ${ALICE.token}` }
+
+async function createContact(mock: RunningMock, firstName: string): Promise<string> {
+  const res = await fetch(contactsUrl(mock), {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: `contact[first_name]=${firstName}&contact[relationship_type]=2`,
+  })
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
+
+describe('npm start (mock/main.ts)', () => {
+  test('When it starts, then it prints the URL, the org ids and the tokens, and serves contacts', async () => {
+    // Act
+    const mock = await start()
+    const res = await fetch(`${contactsUrl(mock)}?limit=1`, { headers: auth })
+
+    // Assert
+    expect(mock.output()).toContain(ACME_ORG_ID)
+    expect(mock.output()).toMatch(/alice-token\s+Alice \(Acme\)/)
+    expect(mock.output()).toMatch(/carol-token\s+Carol \(Globex\)/)
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { count: number }).count).toBeGreaterThanOrEqual(50)
+  })
+
+  test('When it is stopped with SIGTERM and started again, then a created contact is still there', async () => {
+    // Arrange
+    const first = await start()
+    const id = await createContact(first, 'Persisted')
+
+    // Act
+    first.child.kill('SIGTERM')
+    const code = await first.exited
+    const second = await start()
+    const res = await fetch(`${contactsUrl(second)}/${id}`, { headers: auth })
+
+    // Assert
+    expect(code).toBe(0)
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { first_name: string }).first_name).toBe('Persisted')
+    expect(readFileSync(file, 'utf8')).toContain(id)
+  })
+
+  test('When a second mock starts on the same data file, then it is refused with a clear message', async () => {
+    // Arrange
+    await start()
+
+    // Act
+    const second = launchMock(['--port', '0', '--db', file, '--quiet'])
+    const code = await second.exited
+
+    // Assert
+    expect(code).toBe(1)
+    expect(second.output()).toMatch(/is in use by another mock \(pid \d+\)/)
+  })
+
+  test('When the data file is corrupt, then it refuses to start and leaves the file as it was', async () => {
+    // Arrange
+    const dataFile = join(dir, 'broken.json')
+    writeFileSync(dataFile, '{"version": 1, "contacts": [{"id": ')
+
+    // Act
+    const mock = launchMock(['--port', '0', '--db', dataFile, '--quiet'])
+    const code = await mock.exited
+
+    // Assert
+    expect(code).toBe(1)
+    expect(mock.output()).toContain(`The data file ${dataFile} cannot be read`)
+    expect(mock.output()).not.toMatch(/\n\s+at /)
+    expect(readFileSync(dataFile, 'utf8')).toBe('{"version": 1, "contacts": [{"id": ')
+  })
+
+  test('When a flag has a bad value, then it exits with the usage', async () => {
+    // Act
+    const mock = launchMock(['--port', 'eighty', '--db', file])
+    const code = await mock.exited
+
+    // Assert
+    expect(code).toBe(1)
+    expect(mock.output()).toContain("port must be a whole number from 0 to 65535, got 'eighty'")
+    expect(mock.output()).toContain('Usage: npm start')
+  })
+})

@@ -1,0 +1,165 @@
+import { spawn } from 'node:child_process'
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
+import { createSeed } from '../fixtures/seed.ts'
+import type { StoredContact } from './data.ts'
+import { openStore } from './open-store.ts'
+import { StartupError } from './startup-error.ts'
+
+let dir: string
+let file: string
+// Stores left open on purpose (a crash leaves no chance to close) are closed after each test.
+const leftOpen: (() => Promise<void>)[] = []
+const seed = () => createSeed({ acmeContacts: 5, globexContacts: 1 })
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'open-store-'))
+  file = join(dir, 'db.json')
+})
+afterEach(async () => {
+  for (const close of leftOpen.splice(0).reverse()) await close().catch(() => undefined)
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function newContact(id: string, template: StoredContact): StoredContact {
+  return { ...template, id, first_name: `Journal ${id}`, created_at: '2030-01-01T00:00:00.000Z' }
+}
+
+async function storeOneContact(id: string): Promise<void> {
+  const { store, close } = await openStore(file, seed)
+  leftOpen.push(close)
+  const template = store.contacts.all()[0]
+  if (!template) throw new Error('the seed has no contact')
+  store.putContact(newContact(id, template))
+  await store.commit()
+}
+
+describe('openStore', () => {
+  test('When the file is absent, then it is created from the fixtures', async () => {
+    // Act
+    const { store, close } = await openStore(file, seed)
+    await close()
+
+    // Assert
+    const onDisk = JSON.parse(readFileSync(file, 'utf8')) as { contacts: unknown[] }
+    expect(onDisk.contacts).toHaveLength(store.contacts.all().length)
+    expect(onDisk.contacts).toHaveLength(6)
+  })
+
+  test('When a store is closed and reopened, then an acknowledged write is there', async () => {
+    // Arrange
+    const first = await openStore(file, seed)
+    const template = first.store.contacts.all()[0] as StoredContact
+    first.store.putContact(newContact('kept', template))
+    await first.store.commit()
+    await first.close()
+
+    // Act
+    const second = await openStore(file, seed)
+
+    // Assert
+    expect(second.store.contacts.get('kept')?.first_name).toBe('Journal kept')
+    await second.close()
+  })
+
+  test('When the process stops without closing, then the journal is replayed on the next start', async () => {
+    // Arrange: no close(), as after kill -9
+    await storeOneContact('journaled')
+    const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { contacts: { id: string }[] }
+    expect(snapshot.contacts.some((c) => c.id === 'journaled')).toBe(false)
+
+    // Act
+    const reopened = await openStore(file, seed)
+
+    // Assert
+    expect(reopened.store.contacts.get('journaled')).toBeDefined()
+    await reopened.close()
+  })
+
+  test('When the journal ends with a torn line, then it is dropped and earlier entries are kept', async () => {
+    // Arrange
+    await storeOneContact('before-crash')
+    appendFileSync(`${file}.journal`, '{"collection":"contacts","put":{"id":"torn"')
+
+    // Act
+    const reopened = await openStore(file, seed)
+
+    // Assert
+    expect(reopened.store.contacts.get('before-crash')).toBeDefined()
+    expect(reopened.store.contacts.get('torn')).toBeUndefined()
+    await reopened.close()
+  })
+
+  test('When the data file is not valid JSON, then the start is refused and the file is unchanged', async () => {
+    // Arrange
+    writeFileSync(file, '{"version": 1, "contacts": [')
+
+    // Act
+    const opening = openStore(file, seed)
+
+    // Assert
+    await expect(opening).rejects.toThrow(StartupError)
+    await expect(opening).rejects.toThrow(/cannot be read.*not changed/s)
+    expect(readFileSync(file, 'utf8')).toBe('{"version": 1, "contacts": [')
+  })
+
+  test('When the data file is JSON of another shape, then the start is refused and the file is unchanged', async () => {
+    // Arrange
+    writeFileSync(file, '{"posts": []}')
+
+    // Act
+    const opening = openStore(file, seed)
+
+    // Assert
+    await expect(opening).rejects.toThrow(/not a data file of this mock/)
+    expect(readFileSync(file, 'utf8')).toBe('{"posts": []}')
+  })
+
+  test('When a journal line in the middle is damaged, then the start is refused and nothing is changed', async () => {
+    // Arrange
+    await storeOneContact('good')
+    const journalPath = `${file}.journal`
+    const damaged = `garbage\n${readFileSync(journalPath, 'utf8')}`
+    writeFileSync(journalPath, damaged)
+
+    // Act
+    const opening = openStore(file, seed)
+
+    // Assert
+    await expect(opening).rejects.toThrow(/damaged at line 1/)
+    expect(readFileSync(journalPath, 'utf8')).toBe(damaged)
+  })
+
+  test('When another live process holds the data file, then the start is refused with its pid', async () => {
+    // Arrange
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'])
+    const pid = other.pid ?? 0
+    writeFileSync(`${file}.lock`, String(pid))
+
+    try {
+      // Act
+      const opening = openStore(file, seed)
+
+      // Assert
+      await expect(opening).rejects.toThrow(`in use by another mock (pid ${String(pid)})`)
+    } finally {
+      other.kill()
+    }
+  })
+
+  test('When the lock was left by a dead process, then it is taken over', async () => {
+    // Arrange
+    const dead = spawn(process.execPath, ['-e', ''])
+    await new Promise((resolve) => dead.on('exit', resolve))
+    writeFileSync(`${file}.lock`, String(dead.pid ?? 0))
+
+    // Act
+    const { store, close } = await openStore(file, seed)
+
+    // Assert
+    expect(store.contacts.all().length).toBe(6)
+    await close()
+  })
+})

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import request from 'supertest'
+import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
+import { createTestApp, type TestApp } from '../test-app.ts'
+import { HOSTILE_REQUESTS, type HostileRequest } from './hostile-requests.ts'
+import { expectClientProblem } from './problem-assertions.ts'
+
+let testApp: TestApp
+let before: string
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  await testApp.store.commit()
+  before = JSON.stringify(testApp.store.data)
+})
+afterAll(async () => {
+  await testApp.close()
+})
+
+function send(hostile: HostileRequest): request.Test {
+  let req = request(testApp.app)[hostile.method](hostile.path)
+  req = req.set('Authorization', hostile.authorization ?? `Bearer ${ALICE.token}`)
+  for (const [name, value] of Object.entries(hostile.headers ?? {})) req = req.set(name, value)
+  // superagent would JSON-encode a Buffer sent as application/json: send its bytes as they are
+  if (Buffer.isBuffer(hostile.body)) req = req.serialize(() => hostile.body as unknown as string)
+  return hostile.body === undefined ? req : req.send(hostile.body)
+}
+
+describe('hostile input', () => {
+  test.each(HOSTILE_REQUESTS.map((hostile) => [hostile.label, hostile] as const))(
+    'When %s, then the answer is a 4xx problem+json that leaks nothing',
+    async (_label, hostile) => {
+      // Act
+      const res = await send(hostile)
+
+      // Assert
+      const body = expectClientProblem(res, hostile.label)
+      if (hostile.status !== undefined) expect(res.status).toBe(hostile.status)
+      if (hostile.field !== undefined) {
+        expect(body.errors?.map((error) => error.field)).toContain(hostile.field)
+      }
+    },
+  )
+
+  test('When all hostile requests are done, then no prototype was polluted', () => {
+    // Assert
+    const probe: Record<string, unknown> = {}
+    expect(probe['polluted']).toBeUndefined()
+    expect(probe['x']).toBeUndefined()
+    expect(Object.keys(Object.prototype)).toEqual([])
+  })
+
+  test('When all hostile requests are done, then the data and the data file are as before', async () => {
+    // Arrange
+    await testApp.store.commit()
+
+    // Assert
+    expect(JSON.stringify(testApp.store.data)).toBe(before)
+    expect(JSON.parse(readFileSync(testApp.file, 'utf8'))).toEqual(JSON.parse(before))
+    expect(readFileSync(`${testApp.file}.journal`, 'utf8')).toBe('')
+  })
+})
+
+describe('hostile input at the org', () => {
+  test('When the org id is __proto__, then it is a 403 like any org the user is not in', async () => {
+    // Act
+    const res = await request(testApp.app)
+      .get('/api/v1/orgs/__proto__/contacts')
+      .set('Authorization', `Bearer ${ALICE.token}`)
+
+    // Assert
+    expectClientProblem(res, 'org __proto__')
+    expect(res.status).toBe(403)
+    expect(ACME_ORG_ID).not.toBe('__proto__')
+  })
+})

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url))
+const READY = /Mock listening on (http:\/\/\S+)/
+
+export interface MockProcess {
+  child: ChildProcess
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string
+  /** Resolves with the exit code (or the signal) once the process has ended. */
+  exited: Promise<number | string>
+}
+
+export interface RunningMock extends MockProcess {
+  url: string
+}
+
+/** Starts `npm start`'s entry point as its own process (tests of the process shell). */
+export function launchMock(args: string[]): MockProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--host', '127.0.0.1', ...args], {
+    env: { ...process.env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const collect = (chunk: Buffer): void => {
+    output += chunk.toString('utf8')
+  }
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
+  const exited = new Promise<number | string>((resolve) => {
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'))
+  })
+  return { child, output: () => output, exited }
+}
+
+/** Starts the mock on a free port and resolves once it listens. */
+export async function startMock(args: string[], timeoutMs = 20_000): Promise<RunningMock> {
+  const mock = launchMock(['--port', '0', ...args])
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const url = READY.exec(mock.output())?.[1]
+    if (url !== undefined) return { ...mock, url }
+    if (mock.child.exitCode !== null || Date.now() > deadline) {
+      mock.child.kill('SIGKILL')
+      throw new Error(`The mock did not start:\n${mock.output()}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}

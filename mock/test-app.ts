@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Express } from 'express'
+import { createSeed } from '../fixtures/seed.ts'
+import { createApp, type AppDeps } from './app.ts'
+import { openStore } from './open-store.ts'
+import type { Store } from './store.ts'
+
+export interface TestApp {
+  app: Express
+  store: Store
+  file: string
+  close: () => Promise<void>
+}
+
+/**
+ * The app in-process on a fixture data file in a temp folder, checking every response it sends
+ * against the document (a violation turns into a 500, which fails the test that sees it).
+ */
+export async function createTestApp(deps: Partial<AppDeps> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'contacts-mock-'))
+  const file = join(dir, 'db.json')
+  const createData = deps.createData ?? (() => createSeed())
+  const opened = await openStore(file, createData)
+  const app = createApp({ createData, validateResponses: true, ...deps, store: opened.store })
+  return {
+    app,
+    store: opened.store,
+    file,
+    async close() {
+      await opened.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,202 @@
+import { describe, expect, test } from '@jest/globals'
+import type { ErrorObject } from 'ajv'
+import { createDocumentAjv, loadDocument, pointerTo } from '../openapi/document.ts'
+import { toFieldErrors } from './validation-errors.ts'
+
+/** An Ajv error as Ajv reports it; only what toFieldErrors reads matters. */
+const ajvError = (
+  keyword: string,
+  instancePath: string,
+  params: Record<string, unknown> = {},
+  message?: string,
+): ErrorObject => ({ keyword, instancePath, schemaPath: '#/test', params, message })
+
+describe('toFieldErrors', () => {
+  test.each([
+    [
+      'a missing top-level property',
+      ajvError('required', '', { missingProperty: 'contact' }),
+      { field: 'contact', message: 'is required' },
+    ],
+    [
+      'a missing nested property',
+      ajvError('required', '/contact', { missingProperty: 'first_name' }),
+      { field: 'contact[first_name]', message: 'is required' },
+    ],
+    [
+      'an unknown top-level property',
+      ajvError('additionalProperties', '', { additionalProperty: 'colour' }),
+      { field: 'colour', message: 'is not accepted here' },
+    ],
+    [
+      'an unknown nested property (additionalProperties)',
+      ajvError('additionalProperties', '/user_relationship', { additionalProperty: 'contact_id' }),
+      { field: 'user_relationship[contact_id]', message: 'is not accepted here' },
+    ],
+    [
+      'an unknown nested property (unevaluatedProperties)',
+      ajvError('unevaluatedProperties', '/contact', { unevaluatedProperty: 'nickname2' }),
+      { field: 'contact[nickname2]', message: 'is not accepted here' },
+    ],
+    [
+      'a wrong type',
+      ajvError('type', '/contact/relationship_type', { type: 'integer' }, 'must be integer'),
+      { field: 'contact[relationship_type]', message: 'must be integer' },
+    ],
+    [
+      'an enum, with duplicate allowed values shown once',
+      ajvError('enum', '/soft_delete', { allowedValues: ['true', 'false', true, false] }),
+      { field: 'soft_delete', message: 'must be one of: true, false' },
+    ],
+    [
+      'an error on the body itself',
+      ajvError('type', '', { type: 'object' }, 'must be object'),
+      { field: 'body', message: 'must be object' },
+    ],
+    [
+      'JSON-pointer escapes in the path',
+      ajvError('type', '/a~1b/c~0d', {}, 'must be string'),
+      { field: 'a/b[c~d]', message: 'must be string' },
+    ],
+    [
+      'an array item',
+      ajvError('type', '/contact/tags/0', {}, 'must be string'),
+      { field: 'contact[tags][0]', message: 'must be string' },
+    ],
+    [
+      'an error without a message',
+      ajvError('custom', '/contact/first_name'),
+      { field: 'contact[first_name]', message: 'is invalid' },
+    ],
+  ])(
+    'When Ajv reports %s, then the field is named as the client sent it',
+    (_label, error, expected) => {
+      // Act
+      const errors = toFieldErrors([error])
+
+      // Assert
+      expect(errors).toEqual([expected])
+    },
+  )
+
+  test('When the branches of an anyOf fail, then they become one line with the messages joined, without "must be null"', () => {
+    // Arrange: what Ajv reports for birthday "2023-02-30"
+    const errors = [
+      ajvError('format', '/contact/birthday', { format: 'date' }, 'must match format "date"'),
+      ajvError(
+        'format',
+        '/contact/birthday',
+        { format: 'iso-date-time' },
+        'must match format "iso-date-time"',
+      ),
+      ajvError('anyOf', '/contact/birthday', {}, 'must match a schema in anyOf'),
+      ajvError('type', '/contact/birthday', { type: 'null' }, 'must be null'),
+      ajvError('anyOf', '/contact/birthday', {}, 'must match a schema in anyOf'),
+    ]
+
+    // Act
+    const fieldErrors = toFieldErrors(errors)
+
+    // Assert
+    expect(fieldErrors).toEqual([
+      {
+        field: 'contact[birthday]',
+        message: 'must match format "date" or must match format "iso-date-time"',
+      },
+    ])
+  })
+
+  test('When "must be null" is the only message of a field, then it is kept', () => {
+    // Act
+    const errors = toFieldErrors([ajvError('type', '/x', { type: 'null' }, 'must be null')])
+
+    // Assert
+    expect(errors).toEqual([{ field: 'x', message: 'must be null' }])
+  })
+
+  test('When one field has the same message twice and others follow, then each field is one item, in order', () => {
+    // Arrange
+    const errors = [
+      ajvError('minLength', '/contact/first_name', {}, 'must NOT have fewer than 1 characters'),
+      ajvError('required', '/contact', { missingProperty: 'relationship_type' }),
+      ajvError('minLength', '/contact/first_name', {}, 'must NOT have fewer than 1 characters'),
+      ajvError('pattern', '/contact/first_name', {}, 'must match pattern "\\S"'),
+    ]
+
+    // Act
+    const fieldErrors = toFieldErrors(errors)
+
+    // Assert
+    expect(fieldErrors).toEqual([
+      {
+        field: 'contact[first_name]',
+        message: 'must NOT have fewer than 1 characters or must match pattern "\\S"',
+      },
+      { field: 'contact[relationship_type]', message: 'is required' },
+    ])
+  })
+
+  test('When no error is given, then there is no field error', () => {
+    // Act + Assert
+    expect(toFieldErrors([])).toEqual([])
+  })
+
+  test('When query naming is used, then the parameter is named by its first segment with the given text', () => {
+    // Arrange: how compile-operations names query parameters
+    const options = {
+      nameOf: (segments: string[]) => segments[0] ?? 'query',
+      unknown: 'is not a query parameter of this operation',
+    }
+    const errors = [
+      ajvError('enum', '/include[]/0', { allowedValues: ['deleted'] }),
+      ajvError('additionalProperties', '', { additionalProperty: 'limt' }),
+      ajvError('minimum', '/page', { limit: 1 }, 'must be >= 1'),
+    ]
+
+    // Act
+    const fieldErrors = toFieldErrors(errors, options)
+
+    // Assert
+    expect(fieldErrors).toEqual([
+      { field: 'include[]', message: 'must be one of: deleted' },
+      { field: 'limt', message: 'is not a query parameter of this operation' },
+      { field: 'page', message: 'must be >= 1' },
+    ])
+  })
+
+  test("When the document's create-contact schema rejects a JSON body, then every bad field is named once", () => {
+    // Arrange
+    const ajv = createDocumentAjv(loadDocument())
+    const pointer = pointerTo(
+      'paths',
+      '/api/v1/orgs/{org_id}/contacts',
+      'post',
+      'requestBody',
+      'content',
+      'application/json',
+      'schema',
+    )
+    const validate = ajv.getSchema(pointer)
+    if (!validate) throw new Error(`no schema at ${pointer}`)
+
+    // Act
+    const valid = validate({
+      contact: { relationship_type: '3', birthday: '2023-02-30', gender: 'robot', nickname2: 'x' },
+      colour: 'blue',
+    })
+    const fieldErrors = toFieldErrors(validate.errors ?? [])
+
+    // Assert
+    expect(valid).toBe(false)
+    expect(new Map(fieldErrors.map((e) => [e.field, e.message]))).toEqual(
+      new Map([
+        ['colour', 'is not accepted here'],
+        ['contact[first_name]', 'is required'],
+        ['contact[relationship_type]', 'must be integer'],
+        ['contact[birthday]', 'must match format "date" or must match format "iso-date-time"'],
+        ['contact[gender]', 'must be one of: male, female, transgender, non-binary, other'],
+        ['contact[nickname2]', 'is not accepted here'],
+      ]),
+    )
+  })
+})
