@@ -34,7 +34,19 @@ export function createApp(deps: AppDeps): Express {
   app.set('case sensitive routing', true)
 
   // Logging and self-checks
-  if (logger) app.use(pinoHttp({ logger, quietReqLogger: true }))
+  if (logger) {
+    app.use(
+      pinoHttp({
+        logger,
+        quietReqLogger: true,
+        // one short line per request; never the headers (they carry the bearer token)
+        serializers: {
+          req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+          res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+        },
+      }),
+    )
+  }
   if (deps.validateResponses) {
     app.use(
       checkResponses(document, (violations) => {

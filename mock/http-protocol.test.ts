@@ -608,6 +608,18 @@ describe('Order of checks (decision 2)', () => {
     expectProblem(res, 415)
   })
 
+  test('When soft_delete is in the query and the body of an unknown contact, then 400 comes before 404', async () => {
+    // Act
+    const res = await request(testApp.app)
+      .delete(`${contactPath(UNKNOWN_ID)}?soft_delete=false`)
+      .set('Authorization', bearer(ALICE))
+      .type('form')
+      .send('soft_delete=false')
+
+    // Assert
+    expectProblem(res, 400, ['soft_delete'])
+  })
+
   test('When the fields are invalid and the id unknown, then 422 comes before 404', async () => {
     // Act
     const res = await request(testApp.app)

@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   const config = loadConfig(process.argv.slice(2), process.env)
   const createData = (): Data => createSeed({ seed: config.seed })
   const { store, close } = await openStore(config.dbFile, createData)
-  const logger = config.quiet ? undefined : pino()
+  const logger = config.quiet
+    ? undefined
+    : pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime })
   const app = createApp({ store, createData, logger, validateResponses: config.validateResponses })
   const server = app.listen(config.port, config.host)
   server.on('error', (error: NodeJS.ErrnoException) => {

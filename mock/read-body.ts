@@ -37,17 +37,21 @@ function parseJson(text: string): unknown {
   return value
 }
 
+/** Whether the request announces a body, without reading it (Node discards what is not read). */
+const hasBody = (req: Request): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+
 /**
  * Turns the raw bytes (read by express.raw with the size limit) into the validated body of the
  * operation. The accepted media types are the ones the document lists for it.
  */
 export function readBody(operation: CompiledOperation, req: Request): unknown {
-  const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
   const { body } = operation
   if (!body) {
-    if (raw.length > 0) throw new HttpError(400, 'This operation takes no request body.')
+    if (hasBody(req)) throw new HttpError(400, 'This operation takes no request body.')
     return undefined
   }
+  const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
   let mediaType = FORM
   let value: unknown = Object.create(null)
   if (raw.length > 0) {

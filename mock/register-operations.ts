@@ -1,10 +1,4 @@
-import express, {
-  type ErrorRequestHandler,
-  type NextFunction,
-  type Request,
-  type Response,
-  type Router,
-} from 'express'
+import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import { authenticate } from './authenticate.ts'
 import type { CompiledOperation } from './compile-operations.ts'
 import type { Handlers, OperationContext } from './handlers/operation.ts'
@@ -24,15 +18,6 @@ export interface OperationDeps {
 // Our routes have named parameters only, never wildcards (string[]).
 const paramsOf = (req: Request): Record<string, string> => req.params as Record<string, string>
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/**
- * Decisions 1 and 2: a record id of another shape than a UUID is a 404, answered before the query
- * and the body are checked. (`:org_id` was settled by the 403 already.)
- */
-const recordIdsAreUuids = (params: Record<string, string>): boolean =>
-  Object.entries(params).every(([name, value]) => name === 'org_id' || UUID.test(value))
-
 const searchOf = (url: string): string => {
   const index = url.indexOf('?')
   return index === -1 ? '' : url.slice(index + 1)
@@ -49,17 +34,6 @@ export function registerOperations(
   deps: OperationDeps,
 ): void {
   const readRaw = express.raw({ type: () => true, limit: deps.bodyLimit })
-  // An operation without a request body documents no 413: a body there, however large, is the
-  // 400 of decision 4, which readBody answers in its place in the order of checks.
-  const tolerateLargeBody: ErrorRequestHandler = (error: unknown, req, res, next) => {
-    const operation = res.locals['operation'] as CompiledOperation
-    if (operation.body || (error as { status?: unknown } | null)?.status !== 413) {
-      next(error)
-      return
-    }
-    req.body = Buffer.from('(a body larger than the limit)')
-    next()
-  }
   const paths = new Set(operations.map((operation) => operation.documentPath))
   for (const documentPath of paths) {
     const pathOperations = operations.filter((operation) => operation.documentPath === documentPath)
@@ -76,10 +50,10 @@ export function registerOperations(
           )
           next()
         },
-        readRaw,
-        tolerateLargeBody,
+        // an operation without a body never reads one: readBody answers its presence with a 400
+        ...(operation.body ? [readRaw] : []),
         async (req: Request, res: Response) => {
-          if (!operation.validatePath(paramsOf(req)) || !recordIdsAreUuids(paramsOf(req))) {
+          if (!operation.validatePath(paramsOf(req))) {
             throw new HttpError(404, 'No such record: an id in the path is not valid.')
           }
           const context: OperationContext = {

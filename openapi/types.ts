@@ -191,10 +191,16 @@ export type webhooks = Record<string, never>
 export interface components {
   schemas: {
     /**
-     * @description A UUID in practice; any other value finds no record.
-     * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
+     * @description An organization id (a UUID); one the token's user is not a member of is a 403.
+     * @example 11111111-1111-4111-8111-111111111111
      */
     PathId: string
+    /**
+     * Format: uuid
+     * @description The id of a record (a UUID). The mock answers an id of any other shape with 404.
+     * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
+     */
+    RecordId: string
     /**
      * Format: uuid
      * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
@@ -497,12 +503,12 @@ export interface components {
      * @description The contact's id (a UUID). Any other value names no contact (404).
      * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
      */
-    ContactId: components['schemas']['PathId']
+    ContactId: components['schemas']['RecordId']
     /**
      * @description The user relationship's id (a UUID). Any other value names no relationship (404).
      * @example 0f6c2a8e-7d3b-4c1a-9e5f-3b2d1c0a9f87
      */
-    UserRelationshipId: components['schemas']['PathId']
+    UserRelationshipId: components['schemas']['RecordId']
     /**
      * @description `deleted` returns active and deleted records. Repeatable; no other value is accepted.
      * @example [

@@ -64,14 +64,15 @@ const updateContact: OperationHandler = async (context, store): Promise<Reply> =
 }
 
 const deleteContact: OperationHandler = async (context, store): Promise<Reply> => {
-  const contact = findContact(store, context)
   const inQuery = (context.query as QueryOf<'deleteContact'>).soft_delete
   const inBody = (context.body as BodyOf<'deleteContact'> | undefined)?.soft_delete
+  // A malformed request (400) is answered before existence (404): decision 2.
   if (inQuery !== undefined && inBody !== undefined) {
     throw new HttpError(400, 'soft_delete is given both in the query string and in the body.', {
       errors: [{ field: 'soft_delete', message: 'must be given once' }],
     })
   }
+  const contact = findContact(store, context)
   if (String(inQuery ?? inBody ?? 'true') === 'false') {
     store.removeContact(contact.id)
   } else if (contact.deleted_at === null) {
