@@ -51,7 +51,8 @@ describe('openStore', () => {
   test('When a store is closed and reopened, then an acknowledged write is there', async () => {
     // Arrange
     const first = await openStore(file, seed)
-    const template = first.store.contacts.all()[0] as StoredContact
+    const [template] = first.store.contacts.all()
+    if (!template) throw new Error('the seed has no contact')
     first.store.putContact(newContact('kept', template))
     await first.store.commit()
     await first.close()

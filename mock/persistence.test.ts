@@ -37,7 +37,10 @@ describe('createPersistence (group commit)', () => {
   test('When 50 changes commit at once, then they share a few journal appends and all resolve', async () => {
     // Arrange
     const fake = createFakeJournal()
-    const persistence = createPersistence({ journal: fake.journal, writeSnapshot: async () => {} })
+    const persistence = createPersistence({
+      journal: fake.journal,
+      writeSnapshot: () => Promise.resolve(),
+    })
 
     // Act
     await Promise.all(
@@ -55,7 +58,10 @@ describe('createPersistence (group commit)', () => {
   test('When a commit resolves, then every change recorded before it is in the journal', async () => {
     // Arrange
     const fake = createFakeJournal()
-    const persistence = createPersistence({ journal: fake.journal, writeSnapshot: async () => {} })
+    const persistence = createPersistence({
+      journal: fake.journal,
+      writeSnapshot: () => Promise.resolve(),
+    })
     persistence.record(entry('a'))
     const first = persistence.commit()
     persistence.record(entry('b'))

@@ -29,7 +29,9 @@ export function launchMock(args: string[]): MockProcess {
   child.stdout.on('data', collect)
   child.stderr.on('data', collect)
   const exited = new Promise<number | string>((resolve) => {
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'))
+    child.once('exit', (code, signal) => {
+      resolve(code ?? signal ?? 'unknown')
+    })
   })
   return { child, output: () => output, exited }
 }

@@ -22,7 +22,7 @@ function collectExamples(): { where: string; schema: string; value: unknown }[] 
     const record = node as Record<string, unknown>
     if ('schema' in record && typeof record['schema'] === 'object') {
       const schema = `${pointerTo(...at)}/schema`
-      for (const [name, example] of Object.entries((record['examples'] ?? {}) as object)) {
+      for (const [name, example] of Object.entries(record['examples'] ?? {})) {
         const value = resolveRef<{ value: unknown }>(document, example as { value: unknown }).value
         found.push({ where: `${at.join(' ')} examples.${name}`, schema, value })
       }
@@ -57,7 +57,7 @@ describe('openapi/openapi.yaml', () => {
   test('When the bodies are listed, then every request and response body has examples', () => {
     // Arrange
     const bodies = operations.flatMap(({ path, method, operation }) => {
-      const responses = Object.entries(operation.responses ?? {}).map(([status, item]) => ({
+      const responses = Object.entries(operation.responses).map(([status, item]) => ({
         where: `${method} ${path} ${status}`,
         content: resolveRef<Response>(document, item).content ?? {},
       }))
@@ -85,7 +85,7 @@ describe('openapi/openapi.yaml', () => {
     'When %s is read, then it declares its problem+json responses',
     (_name, { path, operation, pathItem }) => {
       // Arrange
-      const responses = operation.responses ?? {}
+      const responses = operation.responses
       const inPath = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]
         .map((parameter) => resolveRef<OpenAPIV3_1.ParameterObject>(document, parameter))
         .filter((parameter) => parameter.in === 'path')

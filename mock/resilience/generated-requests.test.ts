@@ -41,28 +41,50 @@ const setOwn = (fields: Record<string, unknown>, name: string, value: unknown): 
 const mutations: fc.Arbitrary<Mutation> = fc.oneof(
   fc
     .constantFrom(...createSchema.required)
-    .map((field): Mutation => ['missing', field, (f) => delete f[field]]),
+    .map((field): Mutation => ['missing', field, (f) => Reflect.deleteProperty(f, field)]),
   fc
     .string({ minLength: 1, maxLength: 12 })
     .filter((name) => /^[a-z_]+$/.test(name) && !fieldNames.includes(name))
-    .map((field): Mutation => ['unknown', field, (f) => setOwn(f, field, 'x')]),
-  fc
-    .tuple(fc.constantFrom(...fieldNames), fc.constantFrom<unknown>(['a', 'b'], { nested: 'x' }))
-    .map(([field, value]): Mutation => ['wrong shape', field, (f) => setOwn(f, field, value)]),
-  fc.constantFrom(...limited).map((field): Mutation => {
-    const max = writeFields.properties[field]?.maxLength ?? 0
-    return ['too long', field, (f) => setOwn(f, field, 'x'.repeat(max + 1))]
-  }),
-  fc
-    .constantFrom('-1', '6', '2.5', 'abc', '')
-    .map((value): Mutation => [
-      'bad relationship_type',
-      'relationship_type',
-      (f) => setOwn(f, 'relationship_type', value),
+    .map((field): Mutation => [
+      'unknown',
+      field,
+      (f) => {
+        setOwn(f, field, 'x')
+      },
     ]),
   fc
-    .constantFrom('2023-02-30', '1990-13-01', '17/05/1990', 'yesterday')
-    .map((value): Mutation => ['bad birthday', 'birthday', (f) => setOwn(f, 'birthday', value)]),
+    .tuple(fc.constantFrom(...fieldNames), fc.constantFrom<unknown>(['a', 'b'], { nested: 'x' }))
+    .map(([field, value]): Mutation => [
+      'wrong shape',
+      field,
+      (f) => {
+        setOwn(f, field, value)
+      },
+    ]),
+  fc.constantFrom(...limited).map((field): Mutation => {
+    const max = writeFields.properties[field]?.maxLength ?? 0
+    return [
+      'too long',
+      field,
+      (f) => {
+        setOwn(f, field, 'x'.repeat(max + 1))
+      },
+    ]
+  }),
+  fc.constantFrom('-1', '6', '2.5', 'abc', '').map((value): Mutation => [
+    'bad relationship_type',
+    'relationship_type',
+    (f) => {
+      setOwn(f, 'relationship_type', value)
+    },
+  ]),
+  fc.constantFrom('2023-02-30', '1990-13-01', '17/05/1990', 'yesterday').map((value): Mutation => [
+    'bad birthday',
+    'birthday',
+    (f) => {
+      setOwn(f, 'birthday', value)
+    },
+  ]),
 )
 
 /** The document's form encoding: deepObject, arrays as `name[]`. */
@@ -72,7 +94,10 @@ function encodeForm(fields: Record<string, unknown>): string {
     if (Array.isArray(value)) for (const item of value) add(`${name}[]`, item)
     else if (value !== null && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) add(`${name}[${key}]`, inner)
-    } else pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value ?? ''))}`)
+    } else
+      pairs.push(
+        `${encodeURIComponent(name)}=${encodeURIComponent(typeof value === 'string' ? value : value === null ? '' : JSON.stringify(value))}`,
+      )
   }
   for (const [name, value] of Object.entries(fields)) add(`contact[${name}]`, value)
   return pairs.join('&')

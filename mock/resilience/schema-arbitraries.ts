@@ -19,7 +19,7 @@ const text = (schema: Schema): fc.Arbitrary<string> =>
  * ($ref, anyOf, enum, type arrays, string lengths and date formats, integer ranges).
  */
 export function validValue(document: OpenApiDocument, input: Schema): fc.Arbitrary<unknown> {
-  const schema = resolveRef<Schema>(document, input as Schema & { $ref: string })
+  const schema = resolveRef<Schema>(document, input)
   if (schema.anyOf) {
     return fc.oneof(...schema.anyOf.map((option) => validValue(document, option as Schema)))
   }
@@ -44,7 +44,7 @@ export function validObject(
   input: Schema,
   required: readonly string[],
 ): fc.Arbitrary<Record<string, unknown>> {
-  const schema = resolveRef<Schema>(document, input as Schema & { $ref: string })
+  const schema = resolveRef<Schema>(document, input)
   const properties = Object.fromEntries(
     Object.entries(schema.properties ?? {}).map(([name, property]) => [
       name,

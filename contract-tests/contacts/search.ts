@@ -1,0 +1,143 @@
+import { beforeAll, describe, expect, test } from '@jest/globals'
+import { call, orgPath } from '../support/api.ts'
+import { describeIf, WRITES } from '../support/gates.ts'
+import { fetchPage } from '../support/pages.ts'
+import { createContact, uniqueWord, type Contact } from '../support/records.ts'
+
+const path = orgPath('contacts')
+
+async function searchIds(search: string, extra: [string, string][] = []): Promise<string[]> {
+  const page = await fetchPage<Contact>(path, 'contacts', [['search', search], ...extra])
+  expect(page.res).toMatchDocument()
+  expect(page.res.status).toBe(200)
+  return page.items.map((contact) => contact.id)
+}
+
+describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts?search=', () => {
+  test.each(['first_name', 'middle_name', 'last_name', 'nickname', 'employer', 'job_title'])(
+    'When the text is in %s, then the search finds the contact',
+    async (field) => {
+      // Arrange
+      const word = uniqueWord('Find')
+      const contact = await createContact({ [field]: `Some ${word} text` })
+
+      // Act
+      const ids = await searchIds(word)
+
+      // Assert
+      expect(ids).toEqual([contact.id])
+    },
+  )
+
+  test('When the text differs in case, then the search still finds the contact', async () => {
+    // Arrange
+    const word = uniqueWord('MiXeD')
+    const contact = await createContact({ last_name: word })
+
+    // Act
+    const lower = await searchIds(word.toLowerCase())
+    const upper = await searchIds(word.toUpperCase())
+
+    // Assert
+    expect(lower).toEqual([contact.id])
+    expect(upper).toEqual([contact.id])
+  })
+
+  test('When the text is URL-encoded unicode, then the search finds the contact (case-insensitive)', async () => {
+    // Arrange
+    const word = uniqueWord()
+    const contact = await createContact({ last_name: `Żółkiewska-Ørsted ${word}` })
+
+    // Act
+    const ids = await searchIds(`żółkiewska-ørsted ${word}`)
+
+    // Assert
+    expect(ids).toEqual([contact.id])
+  })
+
+  test('When the text is in decomposed unicode (NFD), then it finds the composed (NFC) name', async () => {
+    // Arrange
+    const word = uniqueWord()
+    const contact = await createContact({ first_name: `Zoë${word}` })
+
+    // Act
+    const ids = await searchIds(`Zoë${word}`.normalize('NFD'))
+
+    // Assert
+    expect(ids).toEqual([contact.id])
+  })
+
+  test('When the text is the full name "first last" or "first middle last", then it finds the contact', async () => {
+    // Arrange
+    const last = uniqueWord('Family')
+    const contact = await createContact({
+      first_name: 'Ann',
+      middle_name: 'Marie',
+      last_name: last,
+    })
+
+    // Act
+    const firstLast = await searchIds(`ann ${last}`)
+    const firstMiddleLast = await searchIds(`Ann Marie ${last}`)
+
+    // Assert
+    expect(firstLast).toEqual([contact.id])
+    expect(firstMiddleLast).toEqual([contact.id])
+  })
+
+  describe('combined with include[]=deleted and pagination', () => {
+    const word = uniqueWord('Combo')
+    let active: Contact
+    let deleted: Contact
+
+    beforeAll(async () => {
+      active = await createContact({ job_title: `Engineer ${word}` })
+      deleted = await createContact({ job_title: `Designer ${word}` })
+      await call('DELETE', orgPath('contacts', deleted.id))
+    })
+
+    test('When a match is soft-deleted, then the search hides it unless include[]=deleted is sent', async () => {
+      // Act
+      const plain = await searchIds(word)
+      const withDeleted = await searchIds(word, [['include[]', 'deleted']])
+
+      // Assert
+      expect(plain).toEqual([active.id])
+      expect(withDeleted.sort()).toEqual([active.id, deleted.id].sort())
+    })
+
+    test('When a search is paginated, then count is all matches and each page holds the next one', async () => {
+      // Act
+      const first = await fetchPage<Contact>(path, 'contacts', [
+        ['search', word],
+        ['include[]', 'deleted'],
+        ['limit', '1'],
+      ])
+      const second = await fetchPage<Contact>(path, 'contacts', [
+        ['search', word],
+        ['include[]', 'deleted'],
+        ['limit', '1'],
+        ['page', '2'],
+      ])
+
+      // Assert
+      expect([first.count, second.count]).toEqual([2, 2])
+      expect([first.first, second.first]).toEqual([1, 2])
+      const ids = [...first.items, ...second.items].map((contact) => contact.id)
+      expect(ids.sort()).toEqual([active.id, deleted.id].sort())
+    })
+  })
+})
+
+describe('GET /api/v1/orgs/{org_id}/contacts?search=, no match', () => {
+  test('When nothing matches, then it answers an empty page with count 0 and first 0', async () => {
+    // Act
+    const page = await fetchPage<Contact>(path, 'contacts', [['search', uniqueWord('Nobody')]])
+
+    // Assert
+    expect(page.res).toMatchDocument()
+    expect(page.items).toEqual([])
+    expect(page.count).toBe(0)
+    expect(page.first).toBe(0)
+  })
+})

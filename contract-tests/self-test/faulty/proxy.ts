@@ -1,0 +1,129 @@
+// A small HTTP proxy in front of a real mock that lets a Fault rewrite requests and responses:
+// each faulty target breaks exactly one documented rule.
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface ProxyRequest {
+  method: string
+  /** Path and query string. */
+  url: string
+  headers: IncomingHttpHeaders
+  body: Buffer
+}
+
+export interface ProxyResponse {
+  status: number
+  headers: IncomingHttpHeaders
+  body: Buffer
+}
+
+export type Forward = (req: ProxyRequest) => Promise<ProxyResponse>
+
+export interface Fault {
+  /** A short id, e.g. `no-location`. */
+  name: string
+  /** The documented rule the target breaks. */
+  breaks: string
+  /** Text that the suite's output must show in a failure (a failing test's name or message). */
+  caughtBy: string
+  request?: (req: ProxyRequest) => ProxyRequest
+  response?: (
+    res: ProxyResponse,
+    req: ProxyRequest,
+    forward: Forward,
+  ) => ProxyResponse | Promise<ProxyResponse>
+}
+
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']
+
+const withoutHopByHop = (headers: IncomingHttpHeaders): IncomingHttpHeaders =>
+  Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name, value]) => value !== undefined && !HOP_BY_HOP.includes(name.toLowerCase()),
+    ),
+  )
+
+export function forwardTo(upstream: string): Forward {
+  const target = new URL(upstream)
+  return (req) =>
+    new Promise((resolve, reject) => {
+      const outgoing = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...withoutHopByHop(req.headers), 'content-length': String(req.body.length) },
+        },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => chunks.push(chunk))
+          res.on('end', () => {
+            resolve({
+              status: res.statusCode ?? 502,
+              headers: withoutHopByHop(res.headers),
+              body: Buffer.concat(chunks),
+            })
+          })
+        },
+      )
+      outgoing.on('error', reject)
+      outgoing.end(req.body)
+    })
+}
+
+export interface RunningProxy {
+  url: string
+  /** Every request the proxy received, as `METHOD path?query`. */
+  seen: string[]
+  close: () => Promise<void>
+}
+
+/** Starts a proxy on a free port in front of `upstream`; `fault` undefined makes it transparent. */
+export async function startProxy(upstream: string, fault?: Fault): Promise<RunningProxy> {
+  const forward = forwardTo(upstream)
+  const seen: string[] = []
+  const server: Server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = []
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+    incoming.on('end', () => {
+      const original: ProxyRequest = {
+        method: incoming.method ?? 'GET',
+        url: incoming.url ?? '/',
+        headers: incoming.headers,
+        body: Buffer.concat(chunks),
+      }
+      seen.push(`${original.method} ${original.url}`)
+      Promise.resolve()
+        .then(async () => {
+          const req = fault?.request?.(original) ?? original
+          const res = await forward(req)
+          return (await fault?.response?.(res, req, forward)) ?? res
+        })
+        .then((res) => {
+          outgoing.writeHead(res.status, {
+            ...res.headers,
+            'content-length': String(res.body.length),
+          })
+          outgoing.end(res.body)
+        })
+        .catch((error: unknown) => {
+          outgoing.writeHead(502, { 'content-type': 'text/plain' })
+          outgoing.end(`faulty proxy: ${String(error)}`)
+        })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${String(port)}`,
+    seen,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => {
+          resolve()
+        })
+      }),
+  }
+}

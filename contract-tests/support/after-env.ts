@@ -1,0 +1,21 @@
+// Loaded before every test file: the custom matchers; the document check of every response a
+// test did not check itself; and the cleanup of what the file created, even when tests fail.
+import { afterAll, afterEach } from '@jest/globals'
+import { checkAgainstDocument, documentFailure, findOperation } from './document-check.ts'
+import './matchers.ts'
+import { purgeCreatedRecords } from './records.ts'
+import { takeUnchecked } from './response-log.ts'
+
+afterEach(() => {
+  const failures = takeUnchecked()
+    // Paths and methods outside the document are judged by the tests that send them.
+    .filter((res) => findOperation(res.request.method, res.request.path) !== undefined)
+    .map((res) => ({ res, problems: checkAgainstDocument(res) }))
+    .filter(({ problems }) => problems.length > 0)
+    .map(({ res, problems }) => documentFailure(res, problems))
+  if (failures.length > 0) {
+    throw new Error(`A response received during this test:\n${failures.join('\n\n')}`)
+  }
+})
+
+afterAll(purgeCreatedRecords)

@@ -1,0 +1,155 @@
+import request from 'supertest'
+import { contractEnv } from './env.ts'
+import { noteResponse } from './created-records.ts'
+import { logResponse } from './response-log.ts'
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS'
+
+export type FormFields = Record<string, string> | readonly (readonly [string, string])[]
+export type Query = string | FormFields
+
+export interface RequestOptions {
+  /** The bearer token; by default CONTRACT_TOKEN; `null` sends no Authorization header. */
+  token?: string | null
+  /** A raw Authorization header value; wins over `token`. */
+  authorization?: string
+  /** A string is sent as is (already encoded); fields are URL-encoded. */
+  query?: Query
+  /** An application/x-www-form-urlencoded body: a ready string or fields to encode. */
+  form?: string | FormFields
+  /** An application/json body. */
+  json?: unknown
+  /** Any other body. */
+  raw?: { contentType: string; body: string }
+  headers?: Record<string, string>
+}
+
+/** What was sent, for failure messages. */
+export interface SentRequest {
+  method: Method
+  /** The path below the base URL, without the query string. */
+  path: string
+  query: string
+  contentType: string | undefined
+  body: string | undefined
+}
+
+export interface ApiResponse {
+  request: SentRequest
+  status: number
+  /** Header names in lower case. */
+  headers: Record<string, string>
+  text: string
+  /** The parsed body when the response is JSON (also `+json`), else undefined. */
+  body: unknown
+}
+
+const REQUEST_TIMEOUT_MS = 15_000
+
+const isPairs = (fields: FormFields): fields is readonly (readonly [string, string])[] =>
+  Array.isArray(fields)
+
+export const encodeFields = (fields: FormFields): string =>
+  new URLSearchParams(
+    isPairs(fields)
+      ? fields.map(([name, value]): [string, string] => [name, value])
+      : Object.entries(fields),
+  ).toString()
+
+/** `{ first_name: 'Ann' }` → `{ 'contact[first_name]': 'Ann' }` */
+export function bracketed(prefix: string, fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [`${prefix}[${key}]`, value]),
+  )
+}
+
+export function orgPath(...segments: string[]): string {
+  return ['/api/v1/orgs', contractEnv().orgId, ...segments].join('/')
+}
+
+function bodyOf(options: RequestOptions): { contentType: string; body: string } | undefined {
+  if (options.form !== undefined) {
+    const body = typeof options.form === 'string' ? options.form : encodeFields(options.form)
+    return { contentType: 'application/x-www-form-urlencoded', body }
+  }
+  if (options.json !== undefined) {
+    return { contentType: 'application/json', body: JSON.stringify(options.json) }
+  }
+  return options.raw === undefined ? undefined : { ...options.raw }
+}
+
+function headersOf(options: RequestOptions): Record<string, string> {
+  const token = options.token === undefined ? contractEnv().token : options.token
+  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' }
+  if (options.authorization !== undefined) headers['Authorization'] = options.authorization
+  else if (token !== null) headers['Authorization'] = `Bearer ${token}`
+  return { ...headers, ...options.headers }
+}
+
+const isJson = (contentType: string | undefined): boolean =>
+  contentType !== undefined && /^application\/([\w.-]+\+)?json\b/i.test(contentType)
+
+function parseBody(text: string, contentType: string | undefined): unknown {
+  if (!isJson(contentType) || text === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+const VERBS = {
+  GET: 'get',
+  POST: 'post',
+  PATCH: 'patch',
+  DELETE: 'delete',
+  PUT: 'put',
+  OPTIONS: 'options',
+} as const satisfies Record<Method, string>
+
+/** Sends one request to the target and returns everything needed to judge and explain it. */
+export async function call(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse> {
+  const { query = '' } = options
+  const queryString = typeof query === 'string' ? query : encodeFields(query)
+  const payload = bodyOf(options)
+  const sentHeaders = headersOf(options)
+  const url = queryString === '' ? path : `${path}?${queryString}`
+  let test = request(contractEnv().baseUrl)
+    [VERBS[method]](url)
+    .set(sentHeaders)
+    .timeout(REQUEST_TIMEOUT_MS)
+    .ok(() => true)
+    // A blob response type hands over the raw bytes whatever the content type: nothing is parsed
+    // or dropped behind the suite's back.
+    .responseType('blob')
+  if (payload !== undefined) test = test.set('Content-Type', payload.contentType).send(payload.body)
+  const res = await test
+  const rawHeaders = res.headers as Record<string, string | string[] | undefined>
+  const headers = Object.fromEntries(
+    Object.entries(rawHeaders).map(([name, value]) => [
+      name.toLowerCase(),
+      Array.isArray(value) ? value.join(', ') : (value ?? ''),
+    ]),
+  )
+  const text = Buffer.isBuffer(res.body) ? res.body.toString('utf8') : ''
+  const response: ApiResponse = {
+    request: {
+      method,
+      path,
+      query: queryString,
+      contentType: payload?.contentType,
+      body: payload?.body,
+    },
+    status: res.status,
+    headers,
+    text,
+    body: parseBody(text, headers['content-type']),
+  }
+  noteResponse(response, sentHeaders['Authorization'])
+  logResponse(response)
+  return response
+}

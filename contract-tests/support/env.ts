@@ -1,0 +1,72 @@
+// The suite is configured by environment variables only. This is the one file that reads them.
+
+/** Variables a check may need; a check whose variable is unset is skipped, naming the variable. */
+export type OptionalVariable =
+  'CONTRACT_SECOND_TOKEN' | 'CONTRACT_FOREIGN_ORG_ID' | 'CONTRACT_FOREIGN_TOKEN'
+
+export interface ContractEnv {
+  /** Where requests go: the target, or the Prism proxy in front of it. No trailing slash. */
+  baseUrl: string
+  token: string
+  orgId: string
+  /** Another user of the same organization (ownership checks). */
+  secondToken: string | undefined
+  /** An organization the token's user is not a member of (isolation checks). */
+  foreignOrgId: string | undefined
+  /** A user of the foreign organization (checks that another org's record is 404). */
+  foreignToken: string | undefined
+  /** A relationship type id for creating user relationships; else taken from the catalog. */
+  relationshipId: string | undefined
+  /** CONTRACT_READ_ONLY=1: only checks that write nothing run. */
+  readOnly: boolean
+  /** Set when the requests pass through Prism's validating proxy. */
+  viaPrism: boolean
+  /** Tags every record this run creates. */
+  runId: string
+}
+
+const optional = (name: string): string | undefined => {
+  const value = process.env[name]?.trim()
+  return value === undefined || value === '' ? undefined : value
+}
+
+const isOn = (name: string): boolean => ['1', 'true', 'yes'].includes(optional(name) ?? '')
+
+/** The names of the required variables that are missing when CONTRACT_BASE_URL is given. */
+export function missingRequiredVariables(): string[] {
+  return ['CONTRACT_TOKEN', 'CONTRACT_ORG_ID'].filter((name) => optional(name) === undefined)
+}
+
+export function isSet(name: OptionalVariable): boolean {
+  return optional(name) !== undefined
+}
+
+export function contractEnv(): ContractEnv {
+  const baseUrl = optional('CONTRACT_BASE_URL')
+  const token = optional('CONTRACT_TOKEN')
+  const orgId = optional('CONTRACT_ORG_ID')
+  const runId = optional('CONTRACT_RUN_ID')
+  if (baseUrl === undefined || token === undefined || orgId === undefined || runId === undefined) {
+    throw new Error(
+      'The contract suite is not configured: CONTRACT_BASE_URL, CONTRACT_TOKEN, CONTRACT_ORG_ID and ' +
+        'CONTRACT_RUN_ID are set by its globalSetup. Run it with `npm run contract`.',
+    )
+  }
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    token,
+    orgId,
+    secondToken: optional('CONTRACT_SECOND_TOKEN'),
+    foreignOrgId: optional('CONTRACT_FOREIGN_ORG_ID'),
+    foreignToken: optional('CONTRACT_FOREIGN_TOKEN'),
+    relationshipId: optional('CONTRACT_RELATIONSHIP_ID'),
+    readOnly: isOn('CONTRACT_READ_ONLY'),
+    viaPrism: isOn('CONTRACT_VIA_PRISM'),
+    runId,
+  }
+}
+
+/** The text every record of this run carries, so a search finds them and a human recognises them. */
+export function runMarker(runId: string = contractEnv().runId): string {
+  return `contract-run-${runId}`
+}

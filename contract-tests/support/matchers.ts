@@ -1,0 +1,107 @@
+// expect(res).toMatchDocument() and expect(res).toBeProblem(status, fields): the response checks
+// every test makes, with failure messages that show the request, the status, the offending part
+// of the body and the schema path.
+import { expect } from '@jest/globals'
+import type { MatcherFunction } from 'expect'
+import type { ApiResponse } from './api.ts'
+import { describeRequest } from './describe.ts'
+import { markChecked } from './response-log.ts'
+import {
+  checkAgainstDocument,
+  documentFailure,
+  explainErrors,
+  findOperation,
+  responseViolations,
+  validatorFor,
+} from './document-check.ts'
+
+declare module 'expect' {
+  interface Matchers<R> {
+    /** The status is documented for the operation, the content type matches, the body validates. */
+    toMatchDocument(): R
+    /** An RFC 9457 problem+json answer with this status, naming each of `fields` in `errors`. */
+    toBeProblem(status: number, fields?: readonly string[]): R
+  }
+}
+
+const isApiResponse = (value: unknown): value is ApiResponse =>
+  typeof value === 'object' && value !== null && 'request' in value && 'status' in value
+
+const notAResponse = { pass: false, message: () => 'expected the ApiResponse returned by call()' }
+
+const toMatchDocument: MatcherFunction = function (received) {
+  if (!isApiResponse(received)) return notAResponse
+  markChecked(received)
+  const problems = checkAgainstDocument(received)
+  return {
+    pass: problems.length === 0,
+    message: () =>
+      problems.length === 0
+        ? `expected a response that breaks the document\n${describeRequest(received)}`
+        : documentFailure(received, problems),
+  }
+}
+
+const fieldsNamed = (body: unknown): string[] => {
+  const errors = (body as { errors?: unknown } | undefined)?.errors
+  return Array.isArray(errors)
+    ? errors.map((item) => String((item as { field?: unknown } | null)?.field))
+    : []
+}
+
+function problemFindings(res: ApiResponse, status: number, fields: readonly string[]): string[] {
+  // A wrong status says it all; the rest would only describe the body shown above.
+  if (res.status !== status)
+    return [`  - expected status ${String(status)}, got ${String(res.status)}`]
+  const findings: string[] = []
+  const mediaType = res.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
+  if (mediaType !== 'application/problem+json') {
+    findings.push(
+      `  - expected content type application/problem+json, got ${mediaType ?? '(none)'}`,
+    )
+  }
+  const validate = validatorFor(['components', 'schemas', 'Problem'])
+  if (validate !== undefined && !validate(res.body)) {
+    findings.push(...explainErrors(validate.errors ?? [], res.body))
+  }
+  const bodyStatus = (res.body as { status?: unknown } | undefined)?.status
+  if (bodyStatus !== res.status) {
+    findings.push(
+      `  - the problem's status ${String(bodyStatus)} is not the HTTP status ${String(res.status)}`,
+    )
+  }
+  const named = fieldsNamed(res.body)
+  for (const field of fields) {
+    if (!named.includes(field)) {
+      findings.push(
+        `  - errors[] does not name ${field} (it names: ${named.join(', ') || 'nothing'})`,
+      )
+    }
+  }
+  const documented = findOperation(res.request.method, res.request.path) !== undefined
+  findings.push(...(documented ? checkAgainstDocument(res) : responseViolations(res)))
+  return [...new Set(findings)]
+}
+
+const toBeProblem: MatcherFunction<[status: number, fields?: readonly string[]]> = function (
+  received,
+  status,
+  fields = [],
+) {
+  if (!isApiResponse(received)) return notAResponse
+  markChecked(received)
+  const findings = problemFindings(received, status, fields)
+  return {
+    pass: findings.length === 0,
+    message: () =>
+      findings.length === 0
+        ? `expected anything but a ${String(status)} problem\n${describeRequest(received)}`
+        : [
+            `Expected a ${String(status)} application/problem+json answer`,
+            describeRequest(received),
+            ...findings,
+          ].join('\n'),
+  }
+}
+
+expect.extend({ toMatchDocument, toBeProblem })

@@ -1,0 +1,141 @@
+// Records the suite creates: each carries the run marker, and all are removed for good at the end.
+import { randomBytes } from 'node:crypto'
+import type { components } from '../../openapi/types.ts'
+import { bracketed, call, orgPath, type ApiResponse } from './api.ts'
+import { takeCreatedRecords, type CreatedRecord } from './created-records.ts'
+import { contractEnv, runMarker } from './env.ts'
+
+export type Contact = components['schemas']['Contact']
+export type ContactDetail = components['schemas']['ContactDetail']
+export type UserRelationship = components['schemas']['UserRelationship']
+export type RelationshipType = components['schemas']['RelationshipType']
+export type ContactFields = Record<string, string>
+
+/** A word no other record contains: the run id plus a random part, letters and digits only. */
+export function uniqueWord(prefix = 'ct'): string {
+  return `${prefix}${contractEnv().runId}${randomBytes(3).toString('hex')}`
+}
+
+/** Valid create fields that carry the run marker (in nickname and how_you_met) unless overridden. */
+export function contactFields(overrides: ContactFields = {}): ContactFields {
+  const marker = runMarker()
+  return {
+    first_name: 'Ann',
+    last_name: uniqueWord('Tester'),
+    relationship_type: '3',
+    nickname: marker,
+    how_you_met: `Created by the contract suite (${marker})`,
+    ...overrides,
+  }
+}
+
+export const contactForm = (fields: ContactFields): Record<string, string> =>
+  bracketed('contact', fields)
+
+export function asContact(res: ApiResponse): Contact {
+  if (res.status !== 201 && res.status !== 200) {
+    throw new Error(`expected the contact, got ${String(res.status)}: ${res.text.slice(0, 500)}`)
+  }
+  return res.body as Contact
+}
+
+/** Creates a contact (as a form) and returns it; fails loudly when the server refuses. */
+export async function createContact(
+  overrides: ContactFields = {},
+  token?: string,
+): Promise<Contact> {
+  return asContact(
+    await call('POST', orgPath('contacts'), { form: contactForm(contactFields(overrides)), token }),
+  )
+}
+
+export async function fetchContact(id: string, query = ''): Promise<ApiResponse> {
+  return call('GET', orgPath('contacts', id), { query })
+}
+
+let relationshipTypeId: string | undefined
+
+/** CONTRACT_RELATIONSHIP_ID, else the first type of the catalog (GET /api/v1/relationships). */
+export async function aRelationshipTypeId(): Promise<string> {
+  const configured = contractEnv().relationshipId
+  if (configured !== undefined) return configured
+  if (relationshipTypeId !== undefined) return relationshipTypeId
+  const res = await call('GET', '/api/v1/relationships')
+  const first = (res.body as { relationships?: RelationshipType[] } | undefined)?.relationships?.[0]
+  if (res.status !== 200 || first === undefined) {
+    throw new Error(
+      `cannot discover a relationship type (GET /api/v1/relationships → ${String(res.status)}); set CONTRACT_RELATIONSHIP_ID`,
+    )
+  }
+  relationshipTypeId = first.id
+  return first.id
+}
+
+export async function createUserRelationship(
+  contactId: string,
+  fields: Record<string, string> = {},
+  token?: string,
+): Promise<UserRelationship> {
+  const form = bracketed('user_relationship', {
+    contact_id: contactId,
+    relationship_id: await aRelationshipTypeId(),
+    ...fields,
+  })
+  const res = await call('POST', orgPath('user_relationships'), { form, token })
+  if (res.status !== 201)
+    throw new Error(`expected 201 for the relationship, got ${String(res.status)}: ${res.text}`)
+  return res.body as UserRelationship
+}
+
+const CLEANUP_BATCH = 8
+
+async function removeRecord(record: CreatedRecord): Promise<string | undefined> {
+  const options = { authorization: record.authorization, token: null }
+  if (record.kind === 'user_relationships') {
+    // Always a soft delete; purging its contact below removes it for good (decision 15).
+    await call('DELETE', record.path, options)
+    return undefined
+  }
+  const res = await call('DELETE', record.path, { ...options, query: { soft_delete: 'false' } })
+  return res.status === 204 || res.status === 404
+    ? undefined
+    : `${record.path} → ${String(res.status)}`
+}
+
+/** Removes for good everything this test file created. Runs after every file (see after-env.ts). */
+export async function purgeCreatedRecords(): Promise<void> {
+  const records = takeCreatedRecords()
+  const ordered = [
+    ...records.filter((record) => record.kind === 'user_relationships'),
+    ...records.filter((record) => record.kind === 'contacts'),
+  ]
+  const failures: string[] = []
+  for (let start = 0; start < ordered.length; start += CLEANUP_BATCH) {
+    const batch = ordered.slice(start, start + CLEANUP_BATCH)
+    const results = await Promise.all(batch.map(removeRecord))
+    failures.push(...results.filter((failure) => failure !== undefined))
+  }
+  if (failures.length > 0) {
+    throw new Error(`Cleanup failed: these records could not be removed:\n${failures.join('\n')}`)
+  }
+}
+
+/** How many contacts (active or deleted) contain `word` in a searched field. */
+export async function countContactsMatching(word: string): Promise<number> {
+  const res = await call('GET', orgPath('contacts'), {
+    query: [
+      ['search', word],
+      ['include[]', 'deleted'],
+    ],
+  })
+  if (res.status !== 200)
+    throw new Error(`listing contacts failed with ${String(res.status)}: ${res.text}`)
+  return (res.body as { count: number }).count
+}
+
+export const relationshipForm = (fields: Record<string, string>): Record<string, string> =>
+  bracketed('user_relationship', fields)
+
+export async function fetchUserRelationship(id: string, token?: string): Promise<ApiResponse> {
+  return call('GET', orgPath('user_relationships', id), { token })
+}

@@ -1,0 +1,68 @@
+// A last look, after all test files: any contact of this run still there (even soft-deleted) is
+// removed for good. Per-file cleanup should have left nothing; what is found here is reported.
+import { call, type ApiResponse } from './api.ts'
+import { contractEnv, runMarker } from './env.ts'
+
+const PAGE_LIMIT = 100
+const MAX_PAGES = 20
+
+interface Scope {
+  orgId: string
+  token: string
+}
+
+async function runContacts({ orgId, token }: Scope, marker: string): Promise<string[]> {
+  const ids: string[] = []
+  for (let page = 1; page <= MAX_PAGES; page += 1) {
+    const res: ApiResponse = await call('GET', `/api/v1/orgs/${orgId}/contacts`, {
+      token,
+      query: [
+        ['include[]', 'deleted'],
+        ['search', marker],
+        ['limit', String(PAGE_LIMIT)],
+        ['page', String(page)],
+      ],
+    })
+    const contacts = (res.body as { contacts?: { id: string }[] } | undefined)?.contacts ?? []
+    if (res.status !== 200) break
+    ids.push(
+      ...contacts.filter((contact) => JSON.stringify(contact).includes(marker)).map((c) => c.id),
+    )
+    if (contacts.length < PAGE_LIMIT) break
+  }
+  return ids
+}
+
+/** Purges what is left of this run; returns what it found. Throws when something stays behind. */
+export async function sweepRunRecords(): Promise<string[]> {
+  const env = contractEnv()
+  const marker = runMarker(env.runId)
+  const scopes: Scope[] = [{ orgId: env.orgId, token: env.token }]
+  if (env.foreignOrgId !== undefined && env.foreignToken !== undefined) {
+    scopes.push({ orgId: env.foreignOrgId, token: env.foreignToken })
+  }
+  const found: string[] = []
+  const remaining: string[] = []
+  for (const scope of scopes) {
+    const ids = await runContacts(scope, marker)
+    for (const id of ids) {
+      const path = `/api/v1/orgs/${scope.orgId}/contacts/${id}`
+      found.push(path)
+      const res = await call('DELETE', path, {
+        token: scope.token,
+        query: { soft_delete: 'false' },
+      })
+      if (res.status !== 204 && res.status !== 404)
+        remaining.push(`${path} → ${String(res.status)}`)
+    }
+    remaining.push(
+      ...(await runContacts(scope, marker)).map((id) => `${scope.orgId}/contacts/${id}`),
+    )
+  }
+  if (remaining.length > 0) {
+    throw new Error(
+      `Cleanup failed: records of ${marker} remain:\n${[...new Set(remaining)].join('\n')}`,
+    )
+  }
+  return found
+}

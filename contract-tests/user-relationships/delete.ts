@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto'
+import { beforeAll, expect, test } from '@jest/globals'
+import { call, orgPath, type RequestOptions } from '../support/api.ts'
+import { describeIf, WRITES } from '../support/gates.ts'
+import { fetchAllPages } from '../support/pages.ts'
+import {
+  createContact,
+  createUserRelationship,
+  fetchUserRelationship,
+  type Contact,
+  type UserRelationship,
+} from '../support/records.ts'
+
+const remove = (id: string, options: RequestOptions = {}) =>
+  call('DELETE', orgPath('user_relationships', id), options)
+
+async function listedIds(withDeleted: boolean): Promise<string[]> {
+  const query: [string, string][] = withDeleted ? [['include[]', 'deleted']] : []
+  const pages = await fetchAllPages<UserRelationship>(
+    orgPath('user_relationships'),
+    'user_relationships',
+    100,
+    query,
+  )
+  return pages.flatMap((page) => page.items.map((item) => item.id))
+}
+
+describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/user_relationships/{user_relationship_id}', () => {
+  let contact: Contact
+
+  beforeAll(async () => {
+    contact = await createContact()
+  })
+
+  test('When a relationship is deleted, then it answers 204 with no body and a fetch returns it with deleted_at', async () => {
+    // Arrange
+    const relationship = await createUserRelationship(contact.id)
+
+    // Act
+    const res = await remove(relationship.id)
+
+    // Assert
+    expect(res).toMatchDocument()
+    expect(res.status).toBe(204)
+    expect(res.text).toBe('')
+    const fetched = await fetchUserRelationship(relationship.id)
+    expect(fetched).toMatchDocument()
+    expect(fetched.body).toMatchObject({ id: relationship.id, deleted_at: expect.any(String) })
+  })
+
+  test('When a relationship is deleted, then the list hides it unless include[]=deleted is sent', async () => {
+    // Arrange
+    const relationship = await createUserRelationship(contact.id)
+
+    // Act
+    await remove(relationship.id)
+
+    // Assert
+    expect(await listedIds(false)).not.toContain(relationship.id)
+    expect(await listedIds(true)).toContain(relationship.id)
+  })
+
+  test('When a deleted relationship is deleted again, then it answers 204 and keeps the first deleted_at', async () => {
+    // Arrange
+    const relationship = await createUserRelationship(contact.id)
+    await remove(relationship.id)
+    const first = (await fetchUserRelationship(relationship.id)).body as UserRelationship
+
+    // Act
+    const res = await remove(relationship.id)
+
+    // Assert
+    expect(res.status).toBe(204)
+    expect((await fetchUserRelationship(relationship.id)).body).toEqual(first)
+  })
+
+  test.each<[string, RequestOptions]>([
+    ['soft_delete=false in a form body', { form: { soft_delete: 'false' } }],
+    ['soft_delete=false in the query', { query: { soft_delete: 'false' } }],
+  ])(
+    'When %s is sent (deletes are always soft), then it answers 400 and deletes nothing',
+    async (_how, options) => {
+      // Arrange
+      const relationship = await createUserRelationship(contact.id)
+
+      // Act
+      const res = await remove(relationship.id, options)
+
+      // Assert
+      expect(res).toBeProblem(400)
+      expect((await fetchUserRelationship(relationship.id)).body).toEqual(relationship)
+    },
+  )
+
+  test.each([
+    ['an unknown UUID', randomUUID()],
+    ['not a UUID', 'not-a-uuid'],
+  ])('When the id is %s, then it answers 404', async (_kind, id) => {
+    // Act
+    const res = await remove(id)
+
+    // Assert
+    expect(res).toBeProblem(404)
+  })
+
+  test('When its contact is soft-deleted, then the relationship stays as it is', async () => {
+    // Arrange
+    const other = await createContact()
+    const relationship = await createUserRelationship(other.id)
+
+    // Act
+    await call('DELETE', orgPath('contacts', other.id))
+
+    // Assert
+    expect((await fetchUserRelationship(relationship.id)).body).toEqual(relationship)
+  })
+
+  test('When its contact is removed for good (soft_delete=false), then the relationship is gone too: 404', async () => {
+    // Arrange
+    const other = await createContact()
+    const relationship = await createUserRelationship(other.id)
+
+    // Act
+    await call('DELETE', orgPath('contacts', other.id), { query: { soft_delete: 'false' } })
+
+    // Assert
+    expect(await fetchUserRelationship(relationship.id)).toBeProblem(404)
+    expect(await listedIds(true)).not.toContain(relationship.id)
+  })
+})

@@ -1,0 +1,86 @@
+import { beforeAll, expect, test } from '@jest/globals'
+import { call, orgPath } from '../support/api.ts'
+import { contractEnv } from '../support/env.ts'
+import { describeIf } from '../support/gates.ts'
+import { fetchPage } from '../support/pages.ts'
+import {
+  createContact,
+  createUserRelationship,
+  fetchUserRelationship,
+  relationshipForm,
+  type UserRelationship,
+} from '../support/records.ts'
+
+const NEEDS = { writes: true, variables: ['CONTRACT_SECOND_TOKEN'] } as const
+
+describeIf(NEEDS, 'User relationships of two users of the same organization', () => {
+  let second: string
+  let mine: UserRelationship
+
+  beforeAll(async () => {
+    second = contractEnv().secondToken ?? ''
+    mine = await createUserRelationship((await createContact()).id, {
+      anniversary_date: '2010-10-10',
+    })
+  })
+
+  test("When the second user lists relationships, then the first user's is not among them", async () => {
+    // Act
+    const page = await fetchPage<UserRelationship>(
+      orgPath('user_relationships'),
+      'user_relationships',
+      [
+        ['include[]', 'deleted'],
+        ['limit', '100'],
+      ],
+      second,
+    )
+
+    // Assert
+    expect(page.res).toMatchDocument()
+    expect(page.items.map((item) => item.id)).not.toContain(mine.id)
+    expect(page.items.every((item) => item.user_id !== mine.user_id)).toBe(true)
+  })
+
+  test("When the second user fetches the first user's relationship, then it answers 404", async () => {
+    // Act
+    const res = await fetchUserRelationship(mine.id, second)
+
+    // Assert
+    expect(res).toBeProblem(404)
+  })
+
+  test("When the second user updates the first user's relationship, then it answers 404 and nothing changes", async () => {
+    // Act
+    const res = await call('PATCH', orgPath('user_relationships', mine.id), {
+      token: second,
+      form: relationshipForm({ anniversary_date: '1999-09-09' }),
+    })
+
+    // Assert
+    expect(res).toBeProblem(404)
+    expect((await fetchUserRelationship(mine.id)).body).toEqual(mine)
+  })
+
+  test("When the second user deletes the first user's relationship, then it answers 404 and it stays active", async () => {
+    // Act
+    const res = await call('DELETE', orgPath('user_relationships', mine.id), { token: second })
+
+    // Assert
+    expect(res).toBeProblem(404)
+    expect((await fetchUserRelationship(mine.id)).body).toEqual(mine)
+  })
+
+  test('When the second user creates one, then it is theirs (another user_id) and hidden from the first user', async () => {
+    // Arrange
+    const contact = await createContact()
+
+    // Act
+    const theirs = await createUserRelationship(contact.id, {}, second)
+
+    // Assert
+    expect(theirs.user_id).not.toBe(mine.user_id)
+    expect((await fetchUserRelationship(theirs.id, second)).body).toEqual(theirs)
+    expect(await fetchUserRelationship(theirs.id)).toBeProblem(404)
+  })
+})

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto'
+import { beforeAll, expect, test } from '@jest/globals'
+import { call, orgPath, type RequestOptions } from '../support/api.ts'
+import { describeIf, WRITES } from '../support/gates.ts'
+import {
+  aRelationshipTypeId,
+  createContact,
+  createUserRelationship,
+  fetchUserRelationship,
+  relationshipForm,
+  type Contact,
+  type UserRelationship,
+} from '../support/records.ts'
+
+const patch = (id: string, options: RequestOptions) =>
+  call('PATCH', orgPath('user_relationships', id), options)
+
+describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relationship_id}', () => {
+  let contact: Contact
+
+  beforeAll(async () => {
+    contact = await createContact()
+  })
+
+  test.each<[string, (date: string) => RequestOptions]>([
+    ['a form', (date) => ({ form: relationshipForm({ anniversary_date: date }) })],
+    ['JSON', (date) => ({ json: { user_relationship: { anniversary_date: date } } })],
+  ])(
+    'When a new anniversary_date is sent as %s, then it answers 200 and stores it',
+    async (_how, body) => {
+      // Arrange
+      const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
+
+      // Act
+      const res = await patch(before.id, body('2016-02-29'))
+
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.status).toBe(200)
+      const { updated_at: _, ...unchanged } = before
+      expect(res.body).toMatchObject({ ...unchanged, anniversary_date: '2016-02-29' })
+      expect((await fetchUserRelationship(before.id)).body).toEqual(res.body)
+    },
+  )
+
+  const form = (fields: Record<string, string>): RequestOptions => ({
+    form: relationshipForm(fields),
+  })
+
+  test.each<[string, string, (c: Contact, t: string) => RequestOptions]>([
+    [
+      'anniversary_date is missing (JSON)',
+      'anniversary_date',
+      () => ({ json: { user_relationship: {} } }),
+    ],
+    [
+      'anniversary_date is null (JSON)',
+      'anniversary_date',
+      () => ({ json: { user_relationship: { anniversary_date: null } } }),
+    ],
+    [
+      'anniversary_date is 2023-02-30',
+      'anniversary_date',
+      () => form({ anniversary_date: '2023-02-30' }),
+    ],
+    ['anniversary_date is empty', 'anniversary_date', () => form({ anniversary_date: '' })],
+    [
+      'contact_id is sent (not accepted)',
+      'contact_id',
+      (c) => form({ anniversary_date: '2020-01-01', contact_id: c.id }),
+    ],
+    [
+      'relationship_id is sent (not accepted)',
+      'relationship_id',
+      (_c, t) => form({ anniversary_date: '2020-01-01', relationship_id: t }),
+    ],
+  ])(
+    'When %s, then it answers 422 naming user_relationship[%s] and changes nothing',
+    async (_rule, field, body) => {
+      // Arrange
+      const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
+      const otherContact = await createContact()
+
+      // Act
+      const res = await patch(before.id, body(otherContact, await aRelationshipTypeId()))
+
+      // Assert
+      expect(res).toBeProblem(422, [`user_relationship[${field}]`])
+      expect((await fetchUserRelationship(before.id)).body).toEqual(before)
+    },
+  )
+
+  test('When the body is empty, then it answers 422 and changes nothing', async () => {
+    // Arrange
+    const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
+
+    // Act
+    const res = await patch(before.id, { form: '' })
+
+    // Assert
+    expect(res).toBeProblem(422)
+    expect((await fetchUserRelationship(before.id)).body).toEqual(before)
+  })
+
+  test('When the relationship is soft-deleted, then it answers 409 and changes nothing', async () => {
+    // Arrange
+    const relationship = await createUserRelationship(contact.id)
+    await call('DELETE', orgPath('user_relationships', relationship.id))
+    const deleted = (await fetchUserRelationship(relationship.id)).body as UserRelationship
+
+    // Act
+    const res = await patch(relationship.id, {
+      form: relationshipForm({ anniversary_date: '2020-01-01' }),
+    })
+
+    // Assert
+    expect(res).toBeProblem(409)
+    expect((await fetchUserRelationship(relationship.id)).body).toEqual(deleted)
+  })
+
+  test.each([
+    ['an unknown UUID', randomUUID()],
+    ['not a UUID', 'not-a-uuid'],
+  ])('When the id is %s, then it answers 404', async (_kind, id) => {
+    // Act
+    const res = await patch(id, { form: relationshipForm({ anniversary_date: '2020-01-01' }) })
+
+    // Assert
+    expect(res).toBeProblem(404)
+  })
+})
