@@ -8,6 +8,7 @@ import { checkResponses } from './check-responses.ts'
 import { compileOperations } from './compile-operations.ts'
 import type { Data } from './data.ts'
 import { HANDLERS } from './handlers/index.ts'
+import type { Handlers } from './handlers/operation.ts'
 import { createProblemHandler, HttpError } from './problem.ts'
 import { registerOperations } from './register-operations.ts'
 import type { Store } from './store.ts'
@@ -18,6 +19,8 @@ export interface AppDeps {
   createData: () => Data
   document?: OpenApiDocument
   logger?: Logger
+  /** Replaces handlers by operationId (tests of the response check). */
+  handlers?: Partial<Handlers>
   /** Check every response against the document; a violation becomes a 500. */
   validateResponses?: boolean
   bodyLimit?: number
@@ -69,7 +72,7 @@ export function createApp(deps: AppDeps): Express {
   const router = express.Router({ caseSensitive: true })
   registerOperations(router, compileOperations(document), {
     store,
-    handlers: HANDLERS,
+    handlers: { ...HANDLERS, ...deps.handlers },
     bodyLimit: deps.bodyLimit ?? 100 * 1024,
     now: deps.now ?? (() => new Date()),
     newId: deps.newId ?? randomUUID,

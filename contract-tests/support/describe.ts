@@ -1,25 +1,6 @@
 // Short, readable renderings of requests and body parts for failure messages.
+import { excerpt } from '../../openapi/response-check.ts'
 import type { ApiResponse } from './api.ts'
-
-const MAX = 300
-
-export function excerpt(value: unknown): string {
-  const text = value === undefined ? 'undefined' : JSON.stringify(value)
-  return text.length > MAX ? `${text.slice(0, MAX)}… (${String(text.length)} characters)` : text
-}
-
-/** The value at a JSON pointer such as `/contacts/0/first_name`. */
-export function valueAt(body: unknown, pointer: string): unknown {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce<unknown>(
-      (at, key) =>
-        typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined,
-      body,
-    )
-}
 
 /** Form bodies and query strings decoded, so `contact[first_name]` reads as the client meant it. */
 const decoded = (encoded: string): string =>

@@ -8,11 +8,10 @@ import { describeRequest } from './describe.ts'
 import { markChecked } from './response-log.ts'
 import {
   checkAgainstDocument,
+  checkProblem,
   documentFailure,
-  explainErrors,
   findOperation,
   responseViolations,
-  validatorFor,
 } from './document-check.ts'
 
 declare module 'expect' {
@@ -60,16 +59,7 @@ function problemFindings(res: ApiResponse, status: number, fields: readonly stri
       `  - expected content type application/problem+json, got ${mediaType ?? '(none)'}`,
     )
   }
-  const validate = validatorFor(['components', 'schemas', 'Problem'])
-  if (validate !== undefined && !validate(res.body)) {
-    findings.push(...explainErrors(validate.errors ?? [], res.body))
-  }
-  const bodyStatus = (res.body as { status?: unknown } | undefined)?.status
-  if (bodyStatus !== res.status) {
-    findings.push(
-      `  - the problem's status ${String(bodyStatus)} is not the HTTP status ${String(res.status)}`,
-    )
-  }
+  findings.push(...checkProblem(res))
   const named = fieldsNamed(res.body)
   for (const field of fields) {
     if (!named.includes(field)) {

@@ -1,0 +1,175 @@
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import { createDocumentAjv, DOCUMENT_ID, type OpenApiDocument } from './document.ts'
+
+type Json = Record<string, unknown>
+
+/** A response as any HTTP client sees it; header names in lower case. */
+export interface ResponseToCheck {
+  method: string
+  /** The concrete path, e.g. `/api/v1/orgs/1111…/contacts`. */
+  path: string
+  status: number
+  headers: Record<string, unknown>
+  /** The raw body text, and the parsed JSON body (undefined when there is none or it is not JSON). */
+  text: string
+  body: unknown
+}
+
+export interface DocumentedOperation {
+  template: string
+  method: string
+  operation: Json
+}
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const escape = (segment: string): string => segment.replaceAll('~', '~0').replaceAll('/', '~1')
+const unescape = (segment: string): string => segment.replaceAll('~1', '/').replaceAll('~0', '~')
+const MAX = 300
+
+export function excerpt(value: unknown): string {
+  const text = value === undefined ? 'undefined' : JSON.stringify(value)
+  return text.length > MAX ? `${text.slice(0, MAX)}… (${String(text.length)} characters)` : text
+}
+
+/** The value at a JSON pointer such as `/contacts/0/first_name`. */
+export function valueAt(body: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map(unescape)
+    .reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), body)
+}
+
+/**
+ * Judges responses against the document: the status is documented for the operation, the
+ * documented headers are there, the content type is listed, the body validates (JSON Schema
+ * 2020-12), and a problem's `status` is the HTTP status. Shared by the mock (which checks what it
+ * sends) and the contract suite (which checks any server). Findings read `  - …`, one per line.
+ */
+export function createResponseChecker(document: OpenApiDocument) {
+  // verbose: errors carry their schema object, which locates them in the document
+  const ajv = createDocumentAjv(document, { verbose: true })
+  const locations = new Map<object, string>()
+  ;(function index(node: unknown, pointer: string): void {
+    if (typeof node !== 'object' || node === null || locations.has(node)) return
+    locations.set(node, pointer)
+    for (const [key, value] of Object.entries(node)) index(value, `${pointer}/${escape(key)}`)
+  })(document, '#')
+
+  function resolve(
+    node: unknown,
+    segments: string[],
+  ): { node: Json; segments: string[] } | undefined {
+    if (!isObject(node)) return undefined
+    const ref = node['$ref']
+    if (typeof ref !== 'string') return { node, segments }
+    const target = ref.replace(/^#\//, '').split('/').map(unescape)
+    return resolve(
+      target.reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), document),
+      target,
+    )
+  }
+
+  const templates = Object.keys(document.paths ?? {}).map((template) => ({
+    template,
+    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }))
+
+  const validatorFor = (pointer: string[]): ValidateFunction | undefined =>
+    ajv.getSchema(`${DOCUMENT_ID}#/${pointer.map(escape).join('/')}`)
+
+  /** Ajv errors as lines that show the offending part of the body and the schema path. */
+  function explainErrors(errors: readonly ErrorObject[], body: unknown): string[] {
+    return errors.map((error) => {
+      const extra =
+        error.keyword === 'unevaluatedProperties' || error.keyword === 'additionalProperties'
+      const property = extra ? String(Object.values(error.params)[0]) : undefined
+      const path = property === undefined ? error.instancePath : `${error.instancePath}/${property}`
+      const schemaAt = isObject(error.parentSchema) ? locations.get(error.parentSchema) : undefined
+      const schemaPath = schemaAt === undefined ? error.schemaPath : `${schemaAt}/${error.keyword}`
+      const message = `${error.message ?? error.keyword}${property === undefined ? '' : `: '${property}'`}`
+      // A missing property has no value to show; the message names it.
+      const value =
+        error.keyword === 'required' ? '' : `\n      value:  ${excerpt(valueAt(body, path))}`
+      return (
+        `  - body${path || ' (root)'} ${message}${value}\n` +
+        `      schema: ${schemaPath.replace(/^#/, `${DOCUMENT_ID}#`)}`
+      )
+    })
+  }
+
+  function findOperation(method: string, path: string): DocumentedOperation | undefined {
+    const template = templates.find(({ pattern }) => pattern.test(path))?.template
+    if (template === undefined) return undefined
+    const operation = (document.paths?.[template] as Json | undefined)?.[method.toLowerCase()]
+    return isObject(operation) ? { template, method: method.toLowerCase(), operation } : undefined
+  }
+
+  /** A problem+json body against components.schemas.Problem, with its status equal to the HTTP one. */
+  function checkProblem(res: Pick<ResponseToCheck, 'status' | 'body'>): string[] {
+    const findings: string[] = []
+    const validate = validatorFor(['components', 'schemas', 'Problem'])
+    if (validate && !validate(res.body))
+      findings.push(...explainErrors(validate.errors ?? [], res.body))
+    const status = isObject(res.body) ? res.body['status'] : undefined
+    if (status !== res.status) {
+      findings.push(
+        `  - the problem's status ${String(status)} is not the HTTP status ${String(res.status)}`,
+      )
+    }
+    return findings
+  }
+
+  function check(res: ResponseToCheck): string[] {
+    const found = findOperation(res.method, res.path)
+    if (found === undefined)
+      return [`  - the document has no operation ${res.method} for ${res.path}`]
+    const responses = isObject(found.operation['responses']) ? found.operation['responses'] : {}
+    const status = String(res.status)
+    const code = [status, `${status[0] ?? ''}XX`, 'default'].find((key) => key in responses)
+    if (code === undefined) {
+      return [
+        `  - status ${status} is not documented for this operation (documented: ${Object.keys(responses).join(', ')})`,
+      ]
+    }
+    const base = ['paths', found.template, found.method, 'responses', code]
+    const response = resolve(responses[code], base)
+    const findings = Object.keys(
+      isObject(response?.node['headers']) ? response.node['headers'] : {},
+    )
+      .filter((name) => res.headers[name.toLowerCase()] === undefined)
+      .map((name) => `  - the documented header ${name} is missing`)
+    const content = isObject(response?.node['content']) ? response.node['content'] : {}
+    if (Object.keys(content).length === 0) {
+      if (res.text !== '')
+        findings.push(`  - status ${status} has no body in the document, got ${excerpt(res.text)}`)
+      return findings
+    }
+    const contentType = res.headers['content-type']
+    const mediaType =
+      typeof contentType === 'string' ? (contentType.split(';')[0] ?? '').trim().toLowerCase() : ''
+    if (!(mediaType in content)) {
+      findings.push(
+        `  - content type ${mediaType || '(none)'} is not documented for status ${status} (documented: ${Object.keys(content).join(', ')})`,
+      )
+      return findings
+    }
+    const validate = validatorFor([...(response?.segments ?? base), 'content', mediaType, 'schema'])
+    if (res.body === undefined) findings.push(`  - the body is not JSON: ${excerpt(res.text)}`)
+    else if (validate && !validate(res.body))
+      findings.push(...explainErrors(validate.errors ?? [], res.body))
+    if (
+      mediaType === 'application/problem+json' &&
+      isObject(res.body) &&
+      res.body['status'] !== res.status
+    ) {
+      findings.push(
+        `  - the problem's status ${String(res.body['status'])} is not the HTTP status ${status}`,
+      )
+    }
+    return findings
+  }
+
+  return { findOperation, check, checkProblem, explainErrors }
+}
