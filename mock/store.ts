@@ -1,6 +1,7 @@
 import type { Low } from 'lowdb'
 import { createCollection, type Collection } from './collection.ts'
 import type { Data, RelationshipType, StoredContact, StoredUserRelationship, User } from './data.ts'
+import { createContactViews, type ContactView } from './contact-views.ts'
 import type { JournalEntry } from './journal.ts'
 import type { Persistence } from './persistence.ts'
 
@@ -12,6 +13,8 @@ export interface Store {
   contacts: Collection<StoredContact>
   userRelationships: Collection<StoredUserRelationship>
   /** Stores the change in memory and notes it for the next commit. */
+  /** An org's contacts in list order (active only, or with the deleted), with a search index. */
+  contactView: (orgId: string, withDeleted: boolean) => ContactView
   putContact: (contact: StoredContact) => void
   /** Removes a contact and, for good, the user relationships that point at it. */
   removeContact: (id: string) => void
@@ -35,9 +38,11 @@ function buildIndexes(data: Data) {
 
 export function createStore(low: Low<Data>, persistence: Persistence): Store {
   let indexes = buildIndexes(low.data)
+  const views = createContactViews(() => indexes.contacts)
 
   function apply(entry: JournalEntry): void {
     const { contacts, userRelationships } = indexes
+    if (entry.collection === 'contacts') views.invalidate()
     if ('remove' in entry) {
       if (entry.collection === 'contacts') contacts.remove(entry.remove)
       else userRelationships.remove(entry.remove)
@@ -66,6 +71,7 @@ export function createStore(low: Low<Data>, persistence: Persistence): Store {
     get userRelationships() {
       return indexes.userRelationships
     },
+    contactView: (orgId, withDeleted) => views.view(orgId, withDeleted),
     putContact: (contact) => {
       change({ collection: 'contacts', put: contact })
     },
@@ -84,6 +90,7 @@ export function createStore(low: Low<Data>, persistence: Persistence): Store {
     async reset(data) {
       low.data = data
       indexes = buildIndexes(data)
+      views.invalidate()
       await persistence.snapshot()
     },
   }

@@ -1,7 +1,6 @@
 import type { GroupName, StoredContact } from '../data.ts'
 import { paginate } from '../paginate.ts'
 import { HttpError } from '../problem.ts'
-import { createSearch } from '../search.ts'
 import type { Store } from '../store.ts'
 import { applyFields, createContactRecord, toContact, toContactDetail } from './contact-records.ts'
 import type { BodyOf, OperationContext, OperationHandler, QueryOf, Reply } from './operation.ts'
@@ -26,11 +25,7 @@ function refuseDeleted(contact: StoredContact): void {
 const listContacts: OperationHandler = (context, store) => {
   const query = context.query as QueryOf<'listContacts'>
   const withDeleted = query['include[]']?.includes('deleted') ?? false
-  const matches = createSearch(query.search)
-  const orgId = orgOf(context)
-  const rows = store.contacts
-    .all()
-    .filter((c) => c.org_id === orgId && (withDeleted || c.deleted_at === null) && matches(c))
+  const rows = store.contactView(orgOf(context), withDeleted).search(query.search)
   const { items, count, first } = paginate(rows, query.page ?? 1, query.limit ?? 20)
   return { status: 200, body: { contacts: items.map(toContact), count, first } }
 }

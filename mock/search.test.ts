@@ -1,0 +1,50 @@
+import { describe, expect, test } from '@jest/globals'
+import { createSeed } from '../fixtures/seed.ts'
+import type { StoredContact } from './data.ts'
+import { createSearchIndex } from './search.ts'
+
+const [template] = createSeed({ acmeContacts: 1, globexContacts: 0 }).contacts
+const contact = (id: string, fields: Partial<StoredContact>): StoredContact => {
+  if (!template) throw new Error('the seed has no contact')
+  const blank = {
+    middle_name: null,
+    last_name: null,
+    nickname: null,
+    employer: null,
+    job_title: null,
+  }
+  return { ...template, ...blank, id, ...fields }
+}
+
+const ROWS = [
+  contact('ann', { first_name: 'Ann', last_name: 'Lee', employer: 'Annex Ltd' }),
+  contact('zoe', { first_name: 'Zoë', last_name: 'Ångström', job_title: 'Data Engineer' }),
+  contact('bob', { first_name: 'Bob', middle_name: 'Ray', last_name: 'Lee', nickname: 'Bobby' }),
+  contact('kim', { first_name: 'Kim', employer: 'Data & Co' }),
+]
+
+describe('createSearchIndex', () => {
+  test.each([
+    ['', ['ann', 'zoe', 'bob', 'kim']],
+    [undefined, ['ann', 'zoe', 'bob', 'kim']],
+    ['ANN', ['ann']],
+    ['lee', ['ann', 'bob']],
+    ['ann lee', ['ann']],
+    ['bob ray lee', ['bob']],
+    ['bob lee', ['bob']],
+    ['zoe\u0308', ['zoe']],
+    ['ÅNGSTRÖM', ['zoe']],
+    ['data', ['zoe', 'kim']],
+    ['bobby', ['bob']],
+    ['nobody', []],
+  ])('When the text is %j, then it finds %j in list order', (text, ids) => {
+    // Arrange
+    const search = createSearchIndex(ROWS)
+
+    // Act
+    const found = search(text)
+
+    // Assert
+    expect(found.map((row) => row.id)).toEqual(ids)
+  })
+})
