@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { ACME_ORG_ID } from '../fixtures/identities.ts'
+import type { Contact, Data, StoredContact } from '../mock/data.ts'
+import { ROOT } from './server-process.ts'
+
+const run = promisify(execFile)
+
+/** Writes a data file with `contacts` Acme contacts, as `npm run fixtures` does. */
+export async function makeDataFile(dir: string, contacts: number): Promise<string> {
+  const out = join(dir, `contacts-${String(contacts)}.json`)
+  // The CLI itself rather than `npm run`: npm would resolve --out against INIT_CWD.
+  await run(
+    process.execPath,
+    ['--import', 'tsx', 'fixtures/cli.ts', '--contacts', String(contacts), '--out', out, '--force'],
+    { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, timeout: 600_000 },
+  )
+  return out
+}
+
+export interface Workload {
+  /** The first active Acme contact in list order, as the API returns it (no org, no groups). */
+  contact: Contact
+  /** The most common last name of the active Acme contacts: search finds some, not all. */
+  searchTerm: string
+  /** How many active Acme contacts have that last name (a lower bound of search's count). */
+  searchMatches: number
+}
+
+const listOrder = (a: StoredContact, b: StoredContact): number =>
+  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1
+
+/** Picks the benchmark's request parameters from the data file rather than hard-coding them. */
+export function readWorkload(file: string): Workload {
+  const data = JSON.parse(readFileSync(file, 'utf8')) as Data
+  const active = data.contacts.filter((c) => c.org_id === ACME_ORG_ID && c.deleted_at === null)
+  const first = active.sort(listOrder)[0]
+  if (first === undefined) throw new Error(`${file} has no active Acme contact`)
+  const { org_id: _org, groups: _groups, ...contact } = first
+
+  const counts = new Map<string, number>()
+  for (const { last_name } of active) {
+    if (last_name) counts.set(last_name, (counts.get(last_name) ?? 0) + 1)
+  }
+  const [searchTerm, searchMatches] = [...counts].reduce(
+    (best, entry) => (entry[1] > best[1] ? entry : best),
+    ['', 0],
+  )
+  if (searchTerm === '') throw new Error(`${file} has no contact with a last name`)
+  return { contact, searchTerm, searchMatches }
+}

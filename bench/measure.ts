@@ -1,0 +1,139 @@
+import autocannon from 'autocannon'
+import { cpuJiffies } from './machine.ts'
+import { readCpuSeconds } from './server-process.ts'
+
+export interface Load {
+  url: string
+  path: string
+  method: 'GET' | 'POST'
+  headers: Record<string, string>
+  /** Called for every request: a different body each time, e.g. a new contact. */
+  body?: (sequence: number) => string
+  connections: number
+  durationSeconds: number
+  /** The server's process: its CPU time tells whether it or the load generator was the limit. */
+  serverPid: number
+}
+
+/**
+ * On a shared machine another process may take a core mid-run. A measurement during which more
+ * than this share of a core went to neither the server nor the load generator is disturbed: it
+ * is taken again, and BENCHMARKS.md is not written from it.
+ */
+export const DISTURBED_CORES = 0.25
+
+export interface Measurement {
+  requestsPerSecond: number
+  /** Latencies of the 2xx responses, in ms, from autocannon's high-resolution timings. */
+  p50Ms: number
+  p99Ms: number
+  requests: number
+  /** Average size of a response (headers and body), in bytes. */
+  bytesPerResponse: number
+  errors: number
+  timeouts: number
+  non2xx: number
+  statusCodes: Record<string, number>
+  /** Cores busy during the run (1 = one core all the time): the server, and this process. */
+  serverCores: number
+  generatorCores: number
+  /** Cores busy with anything else: other processes, and kernel work such as loopback traffic. */
+  otherCores: number
+  /** Server CPU time per response, in microseconds. */
+  serverCpuUsPerRequest: number
+}
+
+function percentile(sorted: Float64Array, fraction: number): number {
+  if (sorted.length === 0) return Number.NaN
+  // nearest rank: the smallest value that at least `fraction` of the samples do not exceed
+  const rank = Math.ceil(fraction * sorted.length)
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? Number.NaN
+}
+
+/** One bounded autocannon run; autocannon ends it after `durationSeconds`, and a guard after that. */
+export async function measure(load: Load): Promise<Measurement> {
+  let sequence = 0
+  const { body } = load
+  const options: autocannon.Options = {
+    url: load.url + load.path,
+    method: load.method,
+    headers: load.headers,
+    connections: load.connections,
+    pipelining: 1,
+    duration: load.durationSeconds,
+    timeout: 10,
+    ...(body && {
+      requests: [{ setupRequest: (request) => ({ ...request, body: body(sequence++) }) }],
+    }),
+  }
+  // autocannon's own histogram counts whole milliseconds, too coarse for a 1 ms fetch.
+  const latencies: number[] = []
+  let bytes = 0
+  let finish: (error: unknown, result?: autocannon.Result) => void = () => undefined
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = (error, result) => {
+      if (result === undefined) reject(error instanceof Error ? error : new Error(String(error)))
+      else resolve(result)
+    }
+  })
+  const [machineBusyBefore] = cpuJiffies()
+  const serverCpuBefore = readCpuSeconds(load.serverPid)
+  const generatorCpuBefore = process.cpuUsage()
+  const instance = autocannon(options, (error: unknown, result?: autocannon.Result) => {
+    finish(error, result)
+  })
+  instance.on('response', (_client, statusCode, resBytes, responseTime) => {
+    bytes += resBytes
+    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime)
+  })
+  const guard = setTimeout(
+    () => {
+      instance.stop()
+    },
+    (load.durationSeconds + 30) * 1000,
+  )
+  const result = await done.finally(() => {
+    clearTimeout(guard)
+  })
+  const serverCpu = readCpuSeconds(load.serverPid) - serverCpuBefore
+  const { user, system } = process.cpuUsage(generatorCpuBefore)
+  const generatorCpu = (user + system) / 1e6
+  const machineBusy = (cpuJiffies()[0] - machineBusyBefore) / 100
+  const sorted = Float64Array.from(latencies).sort()
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+  )
+  const responses = Object.values(statusCodes).reduce((sum, count) => sum + count, 0)
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    requests: responses,
+    bytesPerResponse: responses === 0 ? 0 : bytes / responses,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes,
+    serverCores: serverCpu / result.duration,
+    generatorCores: generatorCpu / result.duration,
+    otherCores: Math.max(0, machineBusy - serverCpu - generatorCpu) / result.duration,
+    serverCpuUsPerRequest: responses === 0 ? 0 : (serverCpu * 1e6) / responses,
+  }
+}
+
+/** Problems that make a measurement worthless; empty when every request got a 2xx. */
+export function problemsOf(name: string, measurement: Measurement): string[] {
+  const problems: string[] = []
+  const { errors, timeouts, non2xx, requests, statusCodes } = measurement
+  if (requests === 0) problems.push(`${name}: no response at all`)
+  if (errors > 0) problems.push(`${name}: ${String(errors)} connection errors`)
+  if (timeouts > 0) problems.push(`${name}: ${String(timeouts)} timeouts`)
+  if (non2xx > 0) {
+    const codes = Object.entries(statusCodes)
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, count]) => `${code}×${String(count)}`)
+      .join(', ')
+    problems.push(`${name}: ${String(non2xx)} non-2xx responses (${codes})`)
+  }
+  return problems
+}

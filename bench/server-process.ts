@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+
+export interface ServerProcess {
+  child: ChildProcess
+  pid: number
+  url: string
+  /** Milliseconds from spawn() to the ready line on stdout. */
+  startupMs: number
+  output: () => string
+  /** Ends the process (SIGTERM, then SIGKILL after a grace period) and waits for it. */
+  stop: () => Promise<void>
+}
+
+export interface StartOptions {
+  /** Arguments after `node`, e.g. ['--import', 'tsx', 'mock/main.ts', ...]. */
+  args: string[]
+  /** Its first group is the URL; it must match up to the newline, as output comes in chunks. */
+  ready: RegExp
+  timeoutMs: number
+}
+
+// Every child is tracked so that a crash or Ctrl-C of the bench never leaves a server running.
+const children = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL')
+})
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      resolve(false)
+    }, timeoutMs)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve(true)
+    })
+  })
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  // SIGTERM lets the mock finish its snapshot and --cpu-prof write its profile.
+  child.kill('SIGTERM')
+  if (!(await waitForExit(child, 30_000))) {
+    child.kill('SIGKILL')
+    await waitForExit(child, 5_000)
+  }
+  children.delete(child)
+}
+
+/** Starts a server as its own process and resolves once it prints its ready line. */
+export function startServer(options: StartOptions): Promise<ServerProcess> {
+  const started = performance.now()
+  const child = spawn(process.execPath, options.args, {
+    cwd: ROOT,
+    // NODE_OPTIONS from npm or tsx must not change how the server runs.
+    env: { ...process.env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.add(child)
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const fail = (reason: string): void => {
+      clearTimeout(timer)
+      void stopChild(child).finally(() => {
+        reject(new Error(`${reason}\n--- server output ---\n${output}`))
+      })
+    }
+    const timer = setTimeout(() => {
+      fail(`The server did not start within ${String(options.timeoutMs)} ms`)
+    }, options.timeoutMs)
+    let ready = false
+    const collect = (chunk: Buffer): void => {
+      output += chunk.toString('utf8')
+      const url = ready ? undefined : options.ready.exec(output)?.[1]
+      if (url === undefined || child.pid === undefined) return
+      ready = true
+      clearTimeout(timer)
+      resolve({
+        child,
+        pid: child.pid,
+        url,
+        startupMs: performance.now() - started,
+        output: () => output,
+        stop: () => stopChild(child),
+      })
+    }
+    child.stdout.on('data', collect)
+    child.stderr.on('data', collect)
+    child.once('error', (error) => {
+      fail(`The server could not be spawned: ${error.message}`)
+    })
+    child.once('exit', (code, signal) => {
+      children.delete(child)
+      if (!ready) fail(`The server exited before it was ready (${String(code ?? signal)})`)
+    })
+  })
+}
+
+export interface Memory {
+  /** Resident set size now, in bytes. */
+  rss: number
+  /** Peak resident set size so far (VmHWM), in bytes. */
+  peak: number
+}
+
+/** Reads the memory of a process from /proc (Linux only, as the bench machine is). */
+export function readMemory(pid: number): Memory {
+  const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8')
+  const kib = (field: string): number => {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)
+    if (!match?.[1]) throw new Error(`/proc/${String(pid)}/status has no ${field}`)
+    return Number(match[1]) * 1024
+  }
+  return { rss: kib('VmRSS'), peak: kib('VmHWM') }
+}
+
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+  // The command name (field 2) may hold spaces: split what follows its closing parenthesis.
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+export function readCpuSeconds(pid: number): number {
+  const fields = statFields(pid)
+  // utime and stime are fields 14 and 15, in USER_HZ ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/** CPU seconds of a process and its descendants (tsx starts an esbuild service, for one). */
+export function readTreeCpuSeconds(root: number): number {
+  const parents = new Map<number, number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      parents.set(Number(entry), Number(statFields(Number(entry))[1]))
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const tree = new Set([root])
+  for (let grown = true; grown;) {
+    grown = false
+    for (const [pid, parent] of parents) {
+      if (tree.has(parent) && !tree.has(pid)) {
+        tree.add(pid)
+        grown = true
+      }
+    }
+  }
+  let seconds = 0
+  for (const pid of tree) {
+    try {
+      seconds += readCpuSeconds(pid)
+    } catch {
+      // ended meanwhile: its time is lost, which only makes "other" look larger
+    }
+  }
+  return seconds
+}
