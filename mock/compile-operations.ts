@@ -37,7 +37,7 @@ function compileQuery(ajv: Ajv2020, parameters: Parameter[], pointers: Map<strin
     queryParams.map((p) => [p.name, { $ref: pointers.get(p.name) }]),
   )
   const validate = ajv.compile({ type: 'object', properties, additionalProperties: false })
-  return (raw: QueryValues): Record<string, unknown> => {
+  const parse = (raw: QueryValues): Record<string, unknown> => {
     const query: Record<string, unknown> = { ...raw }
     for (const { name, schema } of queryParams) {
       const { type, default: fallback } = (schema ?? {}) as { type?: unknown; default?: unknown }
@@ -56,6 +56,10 @@ function compileQuery(ajv: Ajv2020, parameters: Parameter[], pointers: Map<strin
     }
     return query
   }
+  // Most requests carry no query: its defaults are validated once, here.
+  const defaults = parse({})
+  return (raw: QueryValues): Record<string, unknown> =>
+    Object.keys(raw).length === 0 ? { ...defaults } : parse(raw)
 }
 
 /**

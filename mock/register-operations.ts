@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type Response, type Router } from 'express'
+import express, { type Request, type Response, type Router } from 'express'
 import { authenticate } from './authenticate.ts'
 import type { CompiledOperation } from './compile-operations.ts'
 import type { Handlers, OperationContext } from './handlers/operation.ts'
@@ -33,43 +33,45 @@ export function registerOperations(
   operations: CompiledOperation[],
   deps: OperationDeps,
 ): void {
-  const readRaw = express.raw({ type: () => true, limit: deps.bodyLimit })
+  type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => void
+  const rawParser: Middleware = express.raw({ type: () => true, limit: deps.bodyLimit })
+  const readRaw = (req: Request, res: Response): Promise<void> =>
+    new Promise((resolve, reject) => {
+      rawParser(req, res, (error?: unknown) => {
+        if (error === undefined) resolve()
+        else reject(error instanceof Error ? error : new Error('the body could not be read'))
+      })
+    })
   const paths = new Set(operations.map((operation) => operation.documentPath))
   for (const documentPath of paths) {
     const pathOperations = operations.filter((operation) => operation.documentPath === documentPath)
     const route = documentPath.replace(/\{([^}]+)\}/g, ':$1')
     for (const operation of pathOperations) {
-      router[operation.method](
-        route,
-        (req: Request, res: Response, next: NextFunction) => {
-          res.locals['operation'] = operation
-          res.locals['user'] = authenticate(
-            deps.store,
-            req.headers.authorization,
-            paramsOf(req)['org_id'],
-          )
-          next()
-        },
+      // One layer per operation, in the documented order of checks (a hot path: see bench/).
+      router[operation.method](route, async (req: Request, res: Response) => {
+        res.locals['operation'] = operation
+        const params = paramsOf(req)
+        const user = authenticate(deps.store, req.headers.authorization, params['org_id'])
         // an operation without a body never reads one: readBody answers its presence with a 400
-        ...(operation.body ? [readRaw] : []),
-        async (req: Request, res: Response) => {
-          if (!operation.validatePath(paramsOf(req))) {
-            throw new HttpError(404, 'No such record: an id in the path is not valid.')
-          }
-          const context: OperationContext = {
-            user: res.locals['user'] as OperationContext['user'],
-            params: paramsOf(req),
-            query: operation.parseQuery(parseQuery(searchOf(req.originalUrl))),
-            body: readBody(operation, req),
-            now: () => deps.now().toISOString(),
-            newId: deps.newId,
-          }
-          const reply = await deps.handlers[operation.operationId](context, deps.store)
-          res.status(reply.status).set(reply.headers ?? {})
-          if (reply.body === undefined) res.send()
-          else res.json(reply.body)
-        },
-      )
+        if (operation.body) await readRaw(req, res)
+        if (!operation.validatePath(params)) {
+          throw new HttpError(404, 'No such record: an id in the path is not valid.')
+        }
+        const context: OperationContext = {
+          user,
+          params,
+          query: operation.parseQuery(parseQuery(searchOf(req.originalUrl))),
+          body: readBody(operation, req),
+          now: () => deps.now().toISOString(),
+          newId: deps.newId,
+        }
+        const result = deps.handlers[operation.operationId](context, deps.store)
+        const reply = result instanceof Promise ? await result : result
+        res.status(reply.status).set(reply.headers ?? {})
+        if (reply.json !== undefined) res.type('application/json').send(reply.json)
+        else if (reply.body === undefined) res.send()
+        else res.json(reply.body)
+      })
     }
     const methods = pathOperations.map((operation) => operation.method.toUpperCase())
     const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ')

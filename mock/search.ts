@@ -44,7 +44,8 @@ export function createSearchIndex(rows: readonly StoredContact[]): Search {
     return low
   }
   return (search) => {
-    const needle = normalize(search ?? '')
+    if (!search) return rows
+    const needle = normalize(search)
     if (needle === '') return rows
     text ??= build()
     const found: StoredContact[] = []

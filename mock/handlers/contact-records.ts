@@ -31,6 +31,19 @@ export function toContact(stored: StoredContact): Contact {
   return contact
 }
 
+// Records are replaced, never mutated, so a record's JSON can be cached by identity.
+const jsonOf = new WeakMap<StoredContact, string>()
+
+/** The contact as JSON text; lists and plain fetches send it without serializing again. */
+export function contactJson(stored: StoredContact): string {
+  let json = jsonOf.get(stored)
+  if (json === undefined) {
+    json = JSON.stringify(toContact(stored))
+    jsonOf.set(stored, json)
+  }
+  return json
+}
+
 export function toContactDetail(
   stored: StoredContact,
   include: readonly GroupName[],

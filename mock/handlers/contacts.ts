@@ -2,7 +2,13 @@ import type { GroupName, StoredContact } from '../data.ts'
 import { paginate } from '../paginate.ts'
 import { HttpError } from '../problem.ts'
 import type { Store } from '../store.ts'
-import { applyFields, createContactRecord, toContact, toContactDetail } from './contact-records.ts'
+import {
+  applyFields,
+  contactJson,
+  createContactRecord,
+  toContact,
+  toContactDetail,
+} from './contact-records.ts'
 import type { BodyOf, OperationContext, OperationHandler, QueryOf, Reply } from './operation.ts'
 
 const orgOf = (context: OperationContext): string => context.params['org_id'] ?? ''
@@ -27,12 +33,18 @@ const listContacts: OperationHandler = (context, store) => {
   const withDeleted = query['include[]']?.includes('deleted') ?? false
   const rows = store.contactView(orgOf(context), withDeleted).search(query.search)
   const { items, count, first } = paginate(rows, query.page ?? 1, query.limit ?? 20)
-  return { status: 200, body: { contacts: items.map(toContact), count, first } }
+  const contacts = items.map(contactJson).join(',')
+  return {
+    status: 200,
+    json: `{"contacts":[${contacts}],"count":${String(count)},"first":${String(first)}}`,
+  }
 }
 
 const getContact: OperationHandler = (context, store) => {
   const include: GroupName[] = (context.query as QueryOf<'getContact'>)['include[]'] ?? []
-  return { status: 200, body: toContactDetail(findContact(store, context), include) }
+  const contact = findContact(store, context)
+  if (include.length === 0) return { status: 200, json: contactJson(contact) }
+  return { status: 200, body: toContactDetail(contact, include) }
 }
 
 const createContact: OperationHandler = async (context, store): Promise<Reply> => {

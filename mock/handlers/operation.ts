@@ -17,6 +17,8 @@ export interface OperationContext {
 export interface Reply {
   status: number
   body?: unknown
+  /** The body already serialized (records cache their JSON); sent instead of `body`. */
+  json?: string
   headers?: Record<string, string>
 }
 
