@@ -32,7 +32,7 @@ const listContacts: OperationHandler = (context, store) => {
   const query = context.query as QueryOf<'listContacts'>
   const withDeleted = query['include[]']?.includes('deleted') ?? false
   const rows = store.contactView(orgOf(context), withDeleted).search(query.search)
-  const { items, count, first } = paginate(rows, query.page ?? 1, query.limit ?? 20)
+  const { items, count, first } = paginate(rows, query)
   const contacts = items.map(contactJson).join(',')
   return {
     status: 200,

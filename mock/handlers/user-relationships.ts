@@ -34,7 +34,7 @@ const listUserRelationships: OperationHandler = (context, store) => {
         r.user_id === context.user.id &&
         (withDeleted || r.deleted_at === null),
     )
-  const { items, count, first } = paginate(rows, query.page ?? 1, query.limit ?? 20)
+  const { items, count, first } = paginate(rows, query)
   return {
     status: 200,
     body: { user_relationships: items.map(toUserRelationship), count, first },
