@@ -59,3 +59,13 @@ export function pointerOf(item: object, inPlace: string[]): string {
     ? DOCUMENT_ID + item.$ref
     : pointerTo(...inPlace)
 }
+
+/** `[property, maxLength]` of an object schema's string properties that have a limit. */
+export function maxLengthsOf(document: OpenApiDocument, schemaName: string): [string, number][] {
+  const schema = document.components?.schemas?.[schemaName]
+  return Object.entries(schema?.properties ?? {}).flatMap(([name, property]) =>
+    'maxLength' in property && typeof property.maxLength === 'number'
+      ? [[name, property.maxLength] as [string, number]]
+      : [],
+  )
+}

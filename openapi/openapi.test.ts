@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import type { OpenAPIV3_1 } from 'openapi-types'
-import { createDocumentAjv, loadDocument, pointerTo, resolveRef } from './document.ts'
+import { createDocumentAjv, loadDocument, maxLengthsOf, pointerTo, resolveRef } from './document.ts'
 
 const document = loadDocument()
 const ajv = createDocumentAjv(document)
@@ -144,5 +144,22 @@ describe('openapi/openapi.yaml', () => {
     // Assert
     expect(new Set(ids).size).toBe(ids.length)
     expect(ids).toHaveLength(11)
+  })
+
+  test('When the string limits of ContactWriteFields are read, then every free-text field has one', () => {
+    // Act
+    const limits = Object.fromEntries(maxLengthsOf(document, 'ContactWriteFields'))
+
+    // Assert
+    expect(limits).toEqual({
+      first_name: 100,
+      middle_name: 100,
+      last_name: 100,
+      nickname: 100,
+      employer: 200,
+      job_title: 200,
+      linkedin_url: 2048,
+      how_you_met: 2000,
+    })
   })
 })

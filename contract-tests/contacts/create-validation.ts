@@ -1,3 +1,4 @@
+import { loadDocument, maxLengthsOf } from '../../openapi/document.ts'
 import { expect, test } from '@jest/globals'
 import { call, encodeFields, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, testIf, WRITES } from '../support/gates.ts'
@@ -19,16 +20,8 @@ interface Rejection {
 
 const long = (word: string, length: number): string => word.padEnd(length, 'x')
 
-const LIMITS = [
-  ['first_name', 100],
-  ['middle_name', 100],
-  ['last_name', 100],
-  ['nickname', 100],
-  ['employer', 200],
-  ['job_title', 200],
-  ['linkedin_url', 2048],
-  ['how_you_met', 2000],
-] as const
+// The string limits of the document (decision 7), read from it rather than copied.
+const LIMITS = maxLengthsOf(loadDocument(), 'ContactWriteFields')
 
 const FORM_REJECTIONS: Rejection[] = [
   { rule: 'first_name is missing', field: 'first_name', change: () => ({}), drop: 'first_name' },

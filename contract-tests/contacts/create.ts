@@ -1,3 +1,4 @@
+import { loadDocument, maxLengthsOf } from '../../openapi/document.ts'
 import { expect } from '@jest/globals'
 import { call, orgPath } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
@@ -23,16 +24,8 @@ const EVERY_FIELD = {
   gender: 'female',
 }
 
-const LIMITS = [
-  ['first_name', 100],
-  ['middle_name', 100],
-  ['last_name', 100],
-  ['nickname', 100],
-  ['employer', 200],
-  ['job_title', 200],
-  ['linkedin_url', 2048],
-  ['how_you_met', 2000],
-] as const
+// The string limits of the document (decision 7), read from it rather than copied.
+const LIMITS = maxLengthsOf(loadDocument(), 'ContactWriteFields')
 
 const post = (options: Parameters<typeof call>[2]) => call('POST', orgPath('contacts'), options)
 

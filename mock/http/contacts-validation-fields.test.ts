@@ -1,3 +1,4 @@
+import { loadDocument, maxLengthsOf } from '../../openapi/document.ts'
 // Contact create validation (422) of field values: required fields, types, dates, gender, lengths.
 import { describe, expect, test } from '@jest/globals'
 import {
@@ -121,31 +122,25 @@ describe('Create validation (a rejected create adds nothing)', () => {
 })
 
 describe('string lengths (decision 7)', () => {
-  test.each([
-    ['first_name', 100],
-    ['middle_name', 100],
-    ['last_name', 100],
-    ['nickname', 100],
-    ['employer', 200],
-    ['job_title', 200],
-    ['linkedin_url', 2048],
-    ['how_you_met', 2000],
-  ])('When %s has %d characters, then it is accepted; one more is a 422', async (field, max) => {
-    // Arrange: characters, not bytes (ß is two bytes in UTF-8)
-    const base = { first_name: 'Ann', relationship_type: 1 }
-    const post = (value: string) =>
-      withBody(http.post(paths.contacts()), contactJson({ ...base, [field]: value }))
+  test.each(maxLengthsOf(loadDocument(), 'ContactWriteFields'))(
+    'When %s has %d characters, then it is accepted; one more is a 422',
+    async (field, max) => {
+      // Arrange: characters, not bytes (ß is two bytes in UTF-8)
+      const base = { first_name: 'Ann', relationship_type: 1 }
+      const post = (value: string) =>
+        withBody(http.post(paths.contacts()), contactJson({ ...base, [field]: value }))
 
-    // Act
-    const atLimit = await post('ß'.repeat(max))
-    const before = await http.countContacts()
-    const over = await post('ß'.repeat(max + 1))
+      // Act
+      const atLimit = await post('ß'.repeat(max))
+      const before = await http.countContacts()
+      const over = await post('ß'.repeat(max + 1))
 
-    // Assert
-    expect(atLimit.status).toBe(201)
-    expect(bodyOf<Record<string, unknown>>(atLimit)[field]).toBe('ß'.repeat(max))
-    const problem = expectProblem(over, 422, [`contact[${field}]`])
-    expect(messageOf(problem, `contact[${field}]`)).toContain(String(max))
-    expect(await http.countContacts()).toBe(before)
-  })
+      // Assert
+      expect(atLimit.status).toBe(201)
+      expect(bodyOf<Record<string, unknown>>(atLimit)[field]).toBe('ß'.repeat(max))
+      const problem = expectProblem(over, 422, [`contact[${field}]`])
+      expect(messageOf(problem, `contact[${field}]`)).toContain(String(max))
+      expect(await http.countContacts()).toBe(before)
+    },
+  )
 })
