@@ -10,15 +10,6 @@ export type RelationshipType = Schemas['RelationshipType']
 export type GroupName = keyof Omit<ContactDetail, keyof Contact>
 export type ContactGroups = Required<Pick<ContactDetail, GroupName>>
 
-export const GROUP_NAMES = [
-  'tags',
-  'pets',
-  'phone_numbers',
-  'email_addresses',
-  'locations',
-  'expertise_tags',
-] as const satisfies readonly GroupName[]
-
 /** A contact as kept in the data file: the public record plus its org and metadata groups. */
 export type StoredContact = Contact & { org_id: string; groups: ContactGroups }
 

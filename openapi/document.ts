@@ -69,3 +69,8 @@ export function maxLengthsOf(document: OpenApiDocument, schemaName: string): [st
       : [],
   )
 }
+
+/** The property names of an object schema of `components.schemas`, in document order. */
+export function propertyNamesOf(document: OpenApiDocument, schemaName: string): string[] {
+  return Object.keys(document.components?.schemas?.[schemaName]?.properties ?? {})
+}

@@ -5,7 +5,11 @@ export type ContactFields = Partial<
   Omit<Contact, 'id' | 'created_at' | 'updated_at' | 'deleted_at'>
 >
 
-const UNSET = {
+/** The optional fields of a contact: exactly those the document lets be null (the type checks it). */
+type Nullable = {
+  [K in keyof Contact as null extends Contact[K] ? K : never]: null
+}
+const UNSET: Omit<Nullable, 'deleted_at'> = {
   middle_name: null,
   last_name: null,
   nickname: null,
@@ -15,7 +19,7 @@ const UNSET = {
   how_you_met: null,
   birthday: null,
   gender: null,
-} satisfies Partial<Contact>
+}
 
 export const emptyGroups = (): ContactGroups => ({
   tags: [],

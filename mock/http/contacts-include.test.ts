@@ -1,11 +1,17 @@
 // include[] on a single contact: which metadata groups come back, and which queries are refused.
 import { describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID } from '../../fixtures/identities.ts'
-import { GROUP_NAMES, type GroupName } from '../data.ts'
+import { loadDocument } from '../../openapi/document.ts'
+import type { GroupName } from '../data.ts'
 import { bodyOf, CONTACT_KEYS, expectProblem, messageOf, paths, useTestApp } from './support.ts'
 import type { ContactDetail, StoredContact } from './support.ts'
 
 const http = useTestApp()
+const includeSchema = loadDocument().components?.parameters?.['ContactInclude'] as {
+  schema: { items: { enum: GroupName[] } }
+}
+/** The groups the document lets include[] ask for. */
+const GROUP_NAMES = includeSchema.schema.items.enum
 
 /** A fixture contact with something in every group, so that a group that leaks shows. */
 const fullContact = (): StoredContact =>

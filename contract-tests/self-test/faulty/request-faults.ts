@@ -1,4 +1,5 @@
 // Faulty targets that do the wrong thing with a request: accept, ignore or leak.
+import { loadDocument, propertyNamesOf } from '../../../openapi/document.ts'
 import { ACME_ORG_ID, ALICE, BOB, GLOBEX_ORG_ID } from '../../../fixtures/identities.ts'
 import type { Fault } from './proxy.ts'
 import {
@@ -12,19 +13,7 @@ import {
   withQuery,
 } from './rewrite.ts'
 
-const CONTACT_FIELDS = [
-  'first_name',
-  'middle_name',
-  'last_name',
-  'relationship_type',
-  'nickname',
-  'employer',
-  'job_title',
-  'linkedin_url',
-  'how_you_met',
-  'birthday',
-  'gender',
-]
+const CONTACT_FIELDS = propertyNamesOf(loadDocument(), 'ContactWriteFields')
 
 export const purgeIgnored: Fault = {
   name: 'purge-ignored',

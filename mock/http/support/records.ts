@@ -1,5 +1,6 @@
 // What the HTTP tests expect records, lists and paths to be, and the fixtures they start from.
 import type { Response } from 'supertest'
+import { loadDocument, propertyNamesOf } from '../../../openapi/document.ts'
 import { ACME_ORG_ID, GLOBEX_ORG_ID } from '../../../fixtures/identities.ts'
 import { RELATIONSHIP_TYPES } from '../../../fixtures/relationship-types.ts'
 import { createSeed } from '../../../fixtures/seed.ts'
@@ -37,23 +38,7 @@ export type ContactFields = Partial<
 >
 
 /** Every field of a contact response, in no particular order (decision 18: closed, all present). */
-export const CONTACT_KEYS = [
-  'id',
-  'first_name',
-  'middle_name',
-  'last_name',
-  'relationship_type',
-  'nickname',
-  'employer',
-  'job_title',
-  'linkedin_url',
-  'how_you_met',
-  'birthday',
-  'gender',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-].sort()
+export const CONTACT_KEYS = propertyNamesOf(loadDocument(), 'ContactFields').sort()
 
 export const USER_RELATIONSHIP_KEYS = [
   'id',
