@@ -11,11 +11,15 @@ const TITLES: Record<number, [slug: string, title: string]> = {
   403: ['forbidden', 'Forbidden'],
   404: ['not-found', 'Not Found'],
   405: ['method-not-allowed', 'Method Not Allowed'],
+  408: ['request-timeout', 'Request Timeout'],
   409: ['conflict', 'Conflict'],
   413: ['payload-too-large', 'Payload Too Large'],
   415: ['unsupported-media-type', 'Unsupported Media Type'],
   422: ['validation', 'Unprocessable Content'],
+  431: ['request-header-fields-too-large', 'Request Header Fields Too Large'],
   500: ['internal', 'Internal Server Error'],
+  503: ['unavailable', 'Service Unavailable'],
+  507: ['insufficient-storage', 'Insufficient Storage'],
 }
 const PROBLEM_BASE = 'https://example.com/contacts-mock-kit/problems/'
 

@@ -492,6 +492,25 @@ export interface components {
         'application/problem+json': components['schemas']['Problem']
       }
     }
+    /** @description The server cannot answer now: it is stopping, or a write could not be saved for a reason other than a full disk. Nothing was changed; retry after the number of seconds in `Retry-After`. */
+    ServiceUnavailable: {
+      headers: {
+        'Retry-After': components['headers']['RetryAfter']
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description The write could not be saved because the disk is full or a file-size limit was reached. Nothing was changed. */
+    InsufficientStorage: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
   }
   parameters: {
     /**
@@ -554,6 +573,8 @@ export interface components {
     Location: string
     /** @description The authentication scheme to use. */
     WwwAuthenticate: string
+    /** @description Seconds to wait before sending the request again. */
+    RetryAfter: number
   }
   pathItems: never
 }
@@ -580,6 +601,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   listUserRelationships: {
@@ -628,6 +650,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   createUserRelationship: {
@@ -667,6 +690,8 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['ValidationFailed']
       500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
+      507: components['responses']['InsufficientStorage']
     }
   }
   getUserRelationship: {
@@ -703,6 +728,7 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
       500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   deleteUserRelationship: {
@@ -737,6 +763,8 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
       500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
+      507: components['responses']['InsufficientStorage']
     }
   }
   updateUserRelationship: {
@@ -782,6 +810,8 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['ValidationFailed']
       500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
+      507: components['responses']['InsufficientStorage']
     }
   }
   listContacts: {
@@ -836,6 +866,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   createContact: {
@@ -875,6 +906,8 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['ValidationFailed']
       500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
+      507: components['responses']['InsufficientStorage']
     }
   }
   getContact: {
@@ -920,6 +953,7 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
       500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   deleteContact: {
@@ -968,6 +1002,8 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['ValidationFailed']
       500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
+      507: components['responses']['InsufficientStorage']
     }
   }
   updateContact: {
@@ -1013,6 +1049,8 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['ValidationFailed']
       500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
+      507: components['responses']['InsufficientStorage']
     }
   }
 }
