@@ -51,6 +51,14 @@ async function readSnapshot(file: string, adapter: JSONFile<Data>): Promise<Data
 export interface OpenStore {
   store: Store
   close: () => Promise<void>
+  /** What the start had to say (for example, what `recover` dropped from a damaged journal). */
+  notes: string[]
+}
+
+export interface OpenStoreOptions {
+  snapshotEvery?: number
+  /** Keep every intact entry of a damaged journal and move the damaged file aside. */
+  recover?: boolean
 }
 
 /**
@@ -61,7 +69,7 @@ export interface OpenStore {
 export async function openStore(
   file: string,
   createData: () => Data,
-  options: { snapshotEvery?: number } = {},
+  options: OpenStoreOptions = {},
 ): Promise<OpenStore> {
   mkdirSync(dirname(file), { recursive: true })
   const release = acquireLock(file)
@@ -86,6 +94,7 @@ export async function openStore(
     if (!stored || replay.length > 0) await persistence.snapshot()
     return {
       store,
+      notes: [],
       async close() {
         // leave a self-contained snapshot behind for whoever opens the file next
         await persistence.snapshot()
