@@ -1,5 +1,12 @@
 import { spawn } from 'node:child_process'
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
@@ -131,6 +138,33 @@ describe('openStore', () => {
     // Assert
     await expect(opening).rejects.toThrow(/damaged at line 1/)
     expect(readFileSync(journalPath, 'utf8')).toBe(damaged)
+  })
+
+  test('When a damaged journal is opened with recover, then every intact entry is kept and the damaged file is kept aside', async () => {
+    // Arrange: intact entries before and after a damaged middle line
+    await storeOneContact('before')
+    const journalPath = `${file}.journal`
+    const [first = ''] = readFileSync(journalPath, 'utf8').split('\n')
+    const after = first.replaceAll('before', 'after')
+    const damaged = `${first}\n{"collection":"contacts","put":{"id":"half"\n${after}\n`
+    writeFileSync(journalPath, damaged)
+    const refused = openStore(file, seed)
+    await expect(refused).rejects.toThrow(
+      /damaged at line 2.*--recover to keep its 2 intact entries/s,
+    )
+
+    // Act
+    const recovered = await openStore(file, seed, { recover: true })
+    leftOpen.push(recovered.close)
+
+    // Assert
+    expect(recovered.store.contacts.get('before')).toBeDefined()
+    expect(recovered.store.contacts.get('after')).toBeDefined()
+    expect(recovered.notes.join('\n')).toMatch(/kept 2 entries, dropped 1 damaged: line 2/)
+    const aside = readdirSync(dir).filter((name) => name.startsWith('db.json.journal.damaged-'))
+    expect(aside).toHaveLength(1)
+    expect(readFileSync(join(dir, aside[0] ?? ''), 'utf8')).toBe(damaged)
+    expect(readFileSync(journalPath, 'utf8')).toBe('')
   })
 
   test('When another live process holds the data file, then the start is refused with its pid', async () => {

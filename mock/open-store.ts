@@ -1,11 +1,12 @@
-import { mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
 import { open } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { Low } from 'lowdb'
 import { JSONFile } from 'lowdb/node'
 import type { Data } from './data.ts'
 import { acquireLock } from './file-lock.ts'
-import { openJournal, readJournal } from './journal.ts'
+import { toCommitError } from './commit-error.ts'
+import { openJournal, readJournal, type DamagedLine, type JournalContents } from './journal.ts'
 import { createPersistence } from './persistence.ts'
 import { StartupError } from './startup-error.ts'
 import { createStore, type Store } from './store.ts'
@@ -57,8 +58,51 @@ export interface OpenStore {
 
 export interface OpenStoreOptions {
   snapshotEvery?: number
-  /** Keep every intact entry of a damaged journal and move the damaged file aside. */
+  /** Keep every intact entry of a damaged journal and keep the damaged file aside. */
   recover?: boolean
+  onSnapshotError?: (error: unknown) => void
+  /** Opens the journal (tests wrap the real one to make its writes fail). */
+  openJournal?: typeof openJournal
+}
+
+async function saveSnapshot(file: string, adapter: JSONFile<Data>, data: Data): Promise<void> {
+  try {
+    await adapter.write(data)
+  } catch (error) {
+    // a half-written temporary file would only take the room a later try needs
+    rmSync(join(dirname(file), `.${basename(file)}.tmp`), { force: true })
+    throw error
+  }
+  await flushToDisk(file)
+  await flushToDisk(dirname(file))
+}
+
+const preview = ({ line, text }: DamagedLine): string =>
+  `line ${String(line)} (${text.length > 60 ? `${text.slice(0, 60)}…` : text})`
+
+/** Refuses a damaged journal, or with `recover` keeps a copy of it aside and says what is dropped. */
+async function handleDamage(
+  path: string,
+  journal: JournalContents,
+  recover: boolean,
+): Promise<string[]> {
+  const { entries, damaged } = journal
+  if (damaged.length === 0) return []
+  const lines = damaged.map(preview).join(', ')
+  if (!recover) {
+    throw new StartupError(
+      `The journal ${path} is damaged at ${lines}; it was not changed. ` +
+        `Start again with --recover to keep its ${String(entries.length)} intact entries ` +
+        'and keep the damaged file aside.',
+    )
+  }
+  const aside = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`
+  copyFileSync(path, aside)
+  await flushToDisk(aside)
+  return [
+    `Recovered the journal ${path}: kept ${String(entries.length)} entries, ` +
+      `dropped ${String(damaged.length)} damaged: ${lines}. The damaged file is kept as ${aside}.`,
+  ]
 }
 
 /**
@@ -77,24 +121,27 @@ export async function openStore(
     const adapter = new JSONFile<Data>(file)
     const stored = await readSnapshot(file, adapter)
     const journalPath = `${file}.journal`
-    const replay = stored ? readJournal(journalPath) : []
+    const replay = stored ? readJournal(journalPath) : { entries: [], damaged: [] }
+    const notes = await handleDamage(journalPath, replay, options.recover ?? false)
     const low = new Low<Data>(adapter, stored ?? createData())
-    const journal = await openJournal(journalPath)
+    const journal = await (options.openJournal ?? openJournal)(journalPath)
     const persistence = createPersistence({
       journal,
       snapshotEvery: options.snapshotEvery,
-      async writeSnapshot() {
-        await low.write()
-        await flushToDisk(file)
-        await flushToDisk(dirname(file))
+      onSnapshotError: options.onSnapshotError,
+      toCommitError,
+      current: () => low.data,
+      saveSnapshot: (data) => saveSnapshot(file, adapter, data),
+      undo: (entries) => {
+        for (const entry of entries) store.apply(entry)
       },
     })
     const store = createStore(low, persistence)
-    for (const entry of replay) store.apply(entry)
-    if (!stored || replay.length > 0) await persistence.snapshot()
+    for (const entry of replay.entries) store.apply(entry)
+    if (!stored || replay.entries.length + replay.damaged.length > 0) await persistence.snapshot()
     return {
       store,
-      notes: [],
+      notes,
       async close() {
         // leave a self-contained snapshot behind for whoever opens the file next
         await persistence.snapshot()

@@ -1,6 +1,9 @@
 import { describe, expect, test } from '@jest/globals'
+import { createSeed } from '../fixtures/seed.ts'
+import { idOf, type Change } from './change.ts'
+import type { Data, StoredContact } from './data.ts'
 import type { Journal, JournalEntry } from './journal.ts'
-import { createPersistence } from './persistence.ts'
+import { createPersistence, type PersistenceOptions } from './persistence.ts'
 
 function createFakeJournal(delayMs = 5) {
   const appends: JournalEntry[][] = []
@@ -11,7 +14,7 @@ function createFakeJournal(delayMs = 5) {
       await new Promise((resolve) => setTimeout(resolve, delayMs))
       if (failNext) {
         failNext = false
-        throw new Error('disk full')
+        throw Object.assign(new Error('disk full'), { code: 'ENOSPC' })
       }
       appends.push(entries)
     },
@@ -21,31 +24,62 @@ function createFakeJournal(delayMs = 5) {
     },
     close: () => Promise.resolve(),
   }
-  return {
-    journal,
-    appends,
-    clears: () => clears,
-    failNextAppend: () => {
-      failNext = true
-    },
+  const failNextAppend = (): void => {
+    failNext = true
   }
+  return { journal, appends, clears: () => clears, failNextAppend }
 }
 
-const entry = (id: string): JournalEntry => ({ collection: 'contacts', remove: id })
+/** Contacts in memory, changed the way the store changes them: note what is replaced, then apply. */
+function createMemory() {
+  const template = createSeed({ acmeContacts: 1, globexContacts: 0 }).contacts[0]
+  if (!template) throw new Error('the seed has no contact')
+  const data: Data = { ...createSeed({ acmeContacts: 0, globexContacts: 0 }), contacts: [] }
+  const apply = (entry: JournalEntry): void => {
+    data.contacts = data.contacts.filter((contact) => contact.id !== idOf(entry))
+    if ('put' in entry) data.contacts.push(entry.put as StoredContact)
+  }
+  const put = (id: string, firstName = id): Change => {
+    const entry: JournalEntry = {
+      collection: 'contacts',
+      put: { ...template, id, first_name: firstName },
+    }
+    const previous = data.contacts.find((contact) => contact.id === id)
+    apply(entry)
+    return { entry, id, collection: 'contacts', previous }
+  }
+  const names = (): string[] => data.contacts.map((contact) => contact.first_name).sort()
+  return { data, apply, put, names }
+}
+
+function setUp(overrides: Partial<PersistenceOptions> = {}, delayMs = 5) {
+  const fake = createFakeJournal(delayMs)
+  const memory = createMemory()
+  const saved: Data[] = []
+  const persistence = createPersistence({
+    journal: fake.journal,
+    current: () => memory.data,
+    saveSnapshot: (data) => {
+      saved.push(structuredClone(data))
+      return Promise.resolve()
+    },
+    undo: (entries) => {
+      for (const entry of entries) memory.apply(entry)
+    },
+    ...overrides,
+  })
+  return { fake, memory, saved, persistence }
+}
 
 describe('createPersistence (group commit)', () => {
   test('When 50 changes commit at once, then they share a few journal appends and all resolve', async () => {
     // Arrange
-    const fake = createFakeJournal()
-    const persistence = createPersistence({
-      journal: fake.journal,
-      writeSnapshot: () => Promise.resolve(),
-    })
+    const { fake, memory, persistence } = setUp()
 
     // Act
     await Promise.all(
       Array.from({ length: 50 }, (_, index) => {
-        persistence.record(entry(String(index)))
+        persistence.record(memory.put(String(index)))
         return persistence.commit()
       }),
     )
@@ -57,69 +91,109 @@ describe('createPersistence (group commit)', () => {
 
   test('When a commit resolves, then every change recorded before it is in the journal', async () => {
     // Arrange
-    const fake = createFakeJournal()
-    const persistence = createPersistence({
-      journal: fake.journal,
-      writeSnapshot: () => Promise.resolve(),
-    })
-    persistence.record(entry('a'))
+    const { fake, memory, persistence } = setUp()
+    const a = memory.put('a')
+    persistence.record(a)
     const first = persistence.commit()
-    persistence.record(entry('b'))
+    const b = memory.put('b')
+    persistence.record(b)
 
     // Act
     await first
     await persistence.commit()
 
     // Assert
-    expect(fake.appends.flat()).toEqual([entry('a'), entry('b')])
+    expect(fake.appends.flat()).toEqual([a.entry, b.entry])
   })
 
   test('When the journal reaches snapshotEvery entries, then a snapshot is written and the journal emptied', async () => {
     // Arrange
-    const fake = createFakeJournal(0)
-    let snapshots = 0
-    const persistence = createPersistence({
-      journal: fake.journal,
-      snapshotEvery: 3,
-      writeSnapshot: () => {
-        snapshots++
-        return Promise.resolve()
-      },
-    })
+    const { fake, memory, saved, persistence } = setUp({ snapshotEvery: 3 }, 0)
 
     // Act
     for (const id of ['a', 'b', 'c', 'd']) {
-      persistence.record(entry(id))
+      persistence.record(memory.put(id))
       await persistence.commit()
     }
 
     // Assert
-    expect(snapshots).toBe(1)
+    expect(saved).toHaveLength(1)
     expect(fake.clears()).toBe(1)
   })
 
-  test('When an append fails, then its commit rejects and the next commit writes a full snapshot', async () => {
+  test('When an append fails, then that change and the ones made on top of it are taken back and rejected', async () => {
     // Arrange
-    const fake = createFakeJournal(0)
-    let snapshots = 0
-    const persistence = createPersistence({
-      journal: fake.journal,
-      writeSnapshot: () => {
-        snapshots++
-        return Promise.resolve()
-      },
-    })
+    const { fake, memory, persistence } = setUp()
+    persistence.record(memory.put('kept'))
+    await persistence.commit()
     fake.failNextAppend()
-    persistence.record(entry('lost'))
+    persistence.record(memory.put('kept', 'renamed'))
+    const failed = persistence.commit()
+    persistence.record(memory.put('on-top'))
+    const onTop = persistence.commit()
 
     // Act
-    const failed = persistence.commit()
-    await expect(failed).rejects.toThrow('disk full')
-    persistence.record(entry('next'))
-    await persistence.commit()
+    const outcomes = await Promise.allSettled([failed, onTop])
 
     // Assert
-    expect(snapshots).toBe(1)
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected'])
+    expect(memory.names()).toEqual(['kept'])
+    persistence.record(memory.put('after'))
+    await expect(persistence.commit()).resolves.toBeUndefined()
+    expect(fake.appends.flat().map(idOf)).toEqual(['kept', 'after'])
+  })
+
+  test('When a snapshot is taken while a change is still unsaved, then the snapshot leaves that change out', async () => {
+    // Arrange
+    const { memory, saved, persistence } = setUp({ snapshotEvery: 1 })
+    persistence.record(memory.put('saved'))
+    const first = persistence.commit()
+    persistence.record(memory.put('saved', 'unsaved name'))
+    persistence.record(memory.put('unsaved'))
+    const second = persistence.commit()
+
+    // Act
+    await first
+
+    // Assert
+    expect(saved[0]?.contacts.map((contact) => contact.first_name)).toEqual(['saved'])
+    await second
+  })
+
+  test('When the data is replaced, then it is saved before memory changes and the journal is emptied', async () => {
+    // Arrange
+    const { fake, memory, saved, persistence } = setUp()
+    const replacement = createSeed({ acmeContacts: 2, globexContacts: 0 })
+    let swapped = false
+
+    // Act
+    await persistence.replace(replacement, () => {
+      expect(saved).toHaveLength(1)
+      swapped = true
+    })
+
+    // Assert
+    expect(swapped).toBe(true)
+    expect(saved[0]?.contacts).toHaveLength(2)
     expect(fake.clears()).toBe(1)
+    expect(memory.names()).toEqual([])
+  })
+
+  test('When saving the replacement fails, then memory is not swapped and the reset is rejected', async () => {
+    // Arrange
+    const { fake, persistence } = setUp({
+      saveSnapshot: () => Promise.reject(Object.assign(new Error('full'), { code: 'ENOSPC' })),
+    })
+    let swapped = false
+
+    // Act
+    const replacing = persistence.replace(createSeed(), () => {
+      swapped = true
+    })
+
+    // Assert
+    await expect(replacing).rejects.toThrow('full')
+    expect(swapped).toBe(false)
+    expect(fake.clears()).toBe(0)
   })
 })

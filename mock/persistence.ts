@@ -1,12 +1,35 @@
+import { committedData, undoEntryOf, type Change } from './change.ts'
+import type { Data } from './data.ts'
 import type { Journal, JournalEntry } from './journal.ts'
 
 export interface Persistence {
-  /** Notes a change made in memory; `commit` makes it durable. */
-  record: (entry: JournalEntry) => void
-  /** Resolves once every change recorded before the call is on disk. */
+  /** Notes a change made in memory; `commit` makes it durable, or takes it back. */
+  record: (change: Change) => void
+  /**
+   * Resolves once every change recorded before the call is on disk. If the journal write fails,
+   * rejects, and that change and every change made on top of it are taken back in memory.
+   */
   commit: () => Promise<void>
-  /** Writes the whole data as a new snapshot and empties the journal. */
+  /** Writes a snapshot of what is on disk and empties the journal. */
   snapshot: () => Promise<void>
+  /** Saves `data` as the new snapshot, empties the journal, then lets `swap` put it in memory. */
+  replace: (data: Data, swap: () => void) => Promise<void>
+}
+
+export interface PersistenceOptions {
+  journal: Journal
+  /** The data in memory, unsaved changes included. */
+  current: () => Data
+  /** Writes a whole snapshot durably. */
+  saveSnapshot: (data: Data) => Promise<void>
+  /** Applies entries that take changes back, newest change first. */
+  undo: (entries: JournalEntry[]) => void
+  /** Journal entries after which a snapshot is written. */
+  snapshotEvery?: number
+  /** A snapshot nobody waits for failed; the journal still holds every change. */
+  onSnapshotError?: (error: unknown) => void
+  /** What a failed write's requests are rejected with. */
+  toCommitError?: (error: unknown) => unknown
 }
 
 interface Waiter {
@@ -14,25 +37,72 @@ interface Waiter {
   reject: (error: unknown) => void
 }
 
-export interface PersistenceOptions {
-  journal: Journal
-  writeSnapshot: () => Promise<void>
-  /** Journal entries after which the next commit also writes a snapshot. */
-  snapshotEvery?: number
-}
+const replaced = (): Error =>
+  new Error('the data was replaced while this change was being saved; it was not kept')
 
 /**
  * Group commit: while one journal write is on its way to the disk, every change that comes in
- * waits for the next one, so N concurrent requests cost one append and one fdatasync, not N, and
- * the cost does not grow with the size of the data file.
+ * waits for the next one, so N concurrent requests cost one append and one fdatasync, not N.
+ * Snapshots, resets and journal writes take turns in one chain, so none sees another half done.
  */
 export function createPersistence(options: PersistenceOptions): Persistence {
-  const { journal, writeSnapshot, snapshotEvery = 20_000 } = options
-  let pending: JournalEntry[] = []
+  const { journal, snapshotEvery = 20_000, onSnapshotError = () => undefined } = options
+  const toCommitError = options.toCommitError ?? ((error: unknown) => error)
+  let pending: Change[] = []
   let waiters: Waiter[] = []
+  let snapshotWaiters: Waiter[] = []
+  const replacements: (Waiter & { data: Data; swap: () => void })[] = []
   let journaled = 0
-  let snapshotWanted = false
+  let nextSnapshotAt = snapshotEvery
   let running: Promise<void> | undefined
+
+  function takeBack(failed: Change[], failedWaiters: Waiter[], error: unknown): void {
+    // Memory holds the failed batch and every change made on top of it since: all go back.
+    const changes = [...failed, ...pending]
+    const all = [...failedWaiters, ...waiters]
+    pending = []
+    waiters = []
+    options.undo(changes.reverse().map(undoEntryOf))
+    const reason = toCommitError(error)
+    for (const waiter of all) waiter.reject(reason)
+  }
+
+  async function takeSnapshot(): Promise<void> {
+    const requested = snapshotWaiters
+    snapshotWaiters = []
+    try {
+      // Changes recorded while the last append ran are not on disk yet: the snapshot leaves them out.
+      await options.saveSnapshot(committedData(options.current(), pending))
+      await journal.clear()
+      journaled = 0
+      nextSnapshotAt = snapshotEvery
+      for (const waiter of requested) waiter.resolve()
+    } catch (error) {
+      nextSnapshotAt = journaled + Math.ceil(snapshotEvery / 10)
+      if (requested.length === 0) onSnapshotError(error)
+      for (const waiter of requested) waiter.reject(error)
+    }
+  }
+
+  async function replace(): Promise<void> {
+    const request = replacements.shift()
+    if (!request) return
+    try {
+      await options.saveSnapshot(request.data)
+      await journal.clear()
+      journaled = 0
+    } catch (error) {
+      request.reject(toCommitError(error))
+      return
+    }
+    // Changes made meanwhile went to the data that is now replaced, and never reached the disk.
+    const raced = waiters
+    pending = []
+    waiters = []
+    request.swap()
+    for (const waiter of raced) waiter.reject(toCommitError(replaced()))
+    request.resolve()
+  }
 
   async function flush(): Promise<void> {
     const batch = pending
@@ -40,44 +110,41 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     pending = []
     waiters = []
     try {
-      if (batch.length > 0) await journal.append(batch)
-      journaled += batch.length
-      if (snapshotWanted || journaled >= snapshotEvery) {
-        snapshotWanted = false
-        await writeSnapshot()
-        await journal.clear()
-        journaled = 0
-      }
-      for (const waiter of batchWaiters) waiter.resolve()
+      if (batch.length > 0) await journal.append(batch.map((change) => change.entry))
     } catch (error) {
-      // Memory holds changes the journal may not: the next flush rewrites everything.
-      snapshotWanted = true
-      for (const waiter of batchWaiters) waiter.reject(error)
+      takeBack(batch, batchWaiters, error)
+      return
     }
+    journaled += batch.length
+    for (const waiter of batchWaiters) waiter.resolve()
+    if (snapshotWaiters.length > 0 || journaled >= nextSnapshotAt) await takeSnapshot()
+    while (replacements.length > 0) await replace()
   }
 
   function schedule(): void {
     running ??= flush().finally(() => {
       running = undefined
-      if (waiters.length > 0) schedule()
+      if (waiters.length + snapshotWaiters.length + replacements.length > 0) schedule()
     })
   }
 
-  function enqueue(): Promise<void> {
+  function enqueue(list: Waiter[]): Promise<void> {
     return new Promise((resolve, reject) => {
-      waiters.push({ resolve, reject })
+      list.push({ resolve, reject })
       schedule()
     })
   }
 
   return {
-    record(entry) {
-      pending.push(entry)
+    record(change) {
+      pending.push(change)
     },
-    commit: enqueue,
-    snapshot() {
-      snapshotWanted = true
-      return enqueue()
-    },
+    commit: () => enqueue(waiters),
+    snapshot: () => enqueue(snapshotWaiters),
+    replace: (data, swap) =>
+      new Promise((resolve, reject) => {
+        replacements.push({ data, swap, resolve, reject })
+        schedule()
+      }),
   }
 }

@@ -16,9 +16,20 @@ export interface RunningMock extends MockProcess {
   url: string
 }
 
+export interface LaunchOptions {
+  /** A file-size limit (`ulimit -f`, in KiB) on the process: its writes past it fail (EFBIG). */
+  fileSizeLimitKiB?: number
+}
+
 /** Starts `npm start`'s entry point as its own process (tests of the process shell). */
-export function launchMock(args: string[]): MockProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--host', '127.0.0.1', ...args], {
+export function launchMock(args: string[], options: LaunchOptions = {}): MockProcess {
+  const command = [process.execPath, '--import', 'tsx', MAIN, '--host', '127.0.0.1', ...args]
+  const limit = options.fileSizeLimitKiB
+  const [file = '', ...rest] =
+    limit === undefined
+      ? command
+      : ['bash', '-c', `ulimit -f ${String(limit)} && exec "$@"`, 'bash', ...command]
+  const child = spawn(file, rest, {
     env: { ...process.env, NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -37,8 +48,12 @@ export function launchMock(args: string[]): MockProcess {
 }
 
 /** Starts the mock on a free port and resolves once it listens. */
-export async function startMock(args: string[], timeoutMs = 20_000): Promise<RunningMock> {
-  const mock = launchMock(['--port', '0', ...args])
+export async function startMock(
+  args: string[],
+  timeoutMs = 20_000,
+  options: LaunchOptions = {},
+): Promise<RunningMock> {
+  const mock = launchMock(['--port', '0', ...args], options)
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const url = READY.exec(mock.output())?.[1]

@@ -1,4 +1,5 @@
 import type { Low } from 'lowdb'
+import { idOf } from './change.ts'
 import { createCollection, type Collection } from './collection.ts'
 import type { Data, RelationshipType, StoredContact, StoredUserRelationship, User } from './data.ts'
 import { createContactViews, type ContactView } from './contact-views.ts'
@@ -12,16 +13,17 @@ export interface Store {
   relationshipType: (id: string) => RelationshipType | undefined
   contacts: Collection<StoredContact>
   userRelationships: Collection<StoredUserRelationship>
-  /** Stores the change in memory and notes it for the next commit. */
   /** An org's contacts in list order (active only, or with the deleted), with a search index. */
   contactView: (orgId: string, withDeleted: boolean) => ContactView
   putContact: (contact: StoredContact) => void
   /** Removes a contact and, for good, the user relationships that point at it. */
   removeContact: (id: string) => void
   putUserRelationship: (relationship: StoredUserRelationship) => void
+  /** Applies an entry to memory without recording it (journal replay, taking a change back). */
   apply: (entry: JournalEntry) => void
-  /** Resolves once every change made so far is on disk. */
+  /** Resolves once every change made so far is on disk; rejects, taking them back, if it fails. */
   commit: () => Promise<void>
+  /** Replaces all data once it is saved; the memory is unchanged if saving fails. */
   reset: (data: Data) => Promise<void>
 }
 
@@ -54,8 +56,15 @@ export function createStore(low: Low<Data>, persistence: Persistence): Store {
   }
 
   function change(entry: JournalEntry): void {
+    const id = idOf(entry)
+    // what the change replaces is noted first: a failed commit puts it back
+    if (entry.collection === 'contacts') {
+      persistence.record({ entry, id, collection: 'contacts', previous: indexes.contacts.get(id) })
+    } else {
+      const previous = indexes.userRelationships.get(id)
+      persistence.record({ entry, id, collection: 'user_relationships', previous })
+    }
     apply(entry)
-    persistence.record(entry)
   }
 
   return {
@@ -87,11 +96,11 @@ export function createStore(low: Low<Data>, persistence: Persistence): Store {
     },
     apply,
     commit: () => persistence.commit(),
-    async reset(data) {
-      low.data = data
-      indexes = buildIndexes(data)
-      views.invalidate()
-      await persistence.snapshot()
-    },
+    reset: (data) =>
+      persistence.replace(data, () => {
+        low.data = data
+        indexes = buildIndexes(data)
+        views.invalidate()
+      }),
   }
 }

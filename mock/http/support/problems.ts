@@ -26,6 +26,8 @@ const TITLES: Record<number, [slug: string, title: string]> = {
   413: ['payload-too-large', 'Payload Too Large'],
   415: ['unsupported-media-type', 'Unsupported Media Type'],
   422: ['validation', 'Unprocessable Content'],
+  503: ['unavailable', 'Service Unavailable'],
+  507: ['insufficient-storage', 'Insufficient Storage'],
 }
 
 /**
