@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint'
 
 export default defineConfig(
   {
-    ignores: ['node_modules/', 'reports/', 'data/', '.data/', 'coverage/', 'openapi/types.ts'],
+    ignores: [
+      'node_modules/',
+      'reports/',
+      'data/',
+      '.data/',
+      'coverage/',
+      'dist/',
+      'openapi/types.ts',
+    ],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
