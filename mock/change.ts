@@ -20,12 +20,18 @@ function revert<T extends { id: string }>(
 }
 
 /**
- * The data as the disk has it: memory with the changes that are not yet saved taken back (the
- * earliest unsaved change of a record knows what the disk holds). A snapshot must never save a
- * change whose journal write may still fail.
+ * The data as the disk has it, in lists of their own: memory with the changes that are not yet
+ * saved taken back (the earliest unsaved change of a record knows what the disk holds). A snapshot
+ * must never save a change whose journal write may still fail.
  */
 export function committedData(data: Data, unsaved: readonly Change[]): Data {
-  if (unsaved.length === 0) return data
+  if (unsaved.length === 0) {
+    return {
+      ...data,
+      contacts: [...data.contacts],
+      user_relationships: [...data.user_relationships],
+    }
+  }
   const contacts = new Map<string, StoredContact | undefined>()
   const relationships = new Map<string, StoredUserRelationship | undefined>()
   for (const change of unsaved) {

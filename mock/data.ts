@@ -31,6 +31,8 @@ export interface User {
 /** The whole content of the lowdb data file. */
 export interface Data {
   version: 1
+  /** The last journal generation whose changes a snapshot holds (absent: none was set aside). */
+  journal?: number
   orgs: Org[]
   users: User[]
   relationship_types: RelationshipType[]

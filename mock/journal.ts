@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, truncateSync } from 'node:fs'
-import { open, type FileHandle } from 'node:fs/promises'
+import { existsSync, readdirSync, readFileSync, truncateSync } from 'node:fs'
+import { open, rename, rm, type FileHandle } from 'node:fs/promises'
+import { basename, dirname } from 'node:path'
 import type { StoredContact, StoredUserRelationship } from './data.ts'
 
 export type JournalEntry =
@@ -9,6 +10,7 @@ export type JournalEntry =
 
 /** A complete line of the journal that is not an entry: damage by hand or by an older version. */
 export interface DamagedLine {
+  file: string
   line: number
   text: string
 }
@@ -38,26 +40,51 @@ function parseLine(line: string): JournalEntry | undefined {
   }
 }
 
-/**
- * Reads the journal written since the last snapshot. A last line without its newline is a write
- * that a crash cut short: it was never acknowledged, so it is dropped and cut off the file.
- * Complete lines that are not entries are reported, never skipped silently.
- */
-export function readJournal(path: string): JournalContents {
-  if (!existsSync(path)) return { entries: [], damaged: [] }
+/** A journal set aside when a snapshot began: `<journal>.<generation>`. */
+const rotatedPath = (path: string, generation: number): string => `${path}.${String(generation)}`
+
+/** The generations of the journals set aside and not yet covered by a finished snapshot. */
+function rotatedGenerations(path: string): number[] {
+  const prefix = `${basename(path)}.`
+  return readdirSync(dirname(path))
+    .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+    .map((name) => Number(name.slice(prefix.length)))
+    .sort((a, b) => a - b)
+}
+
+function readOne(path: string, contents: JournalContents): void {
+  if (!existsSync(path)) return
   const text = readFileSync(path, 'utf8')
   const complete = text.slice(0, text.lastIndexOf('\n') + 1)
-  const entries: JournalEntry[] = []
-  const damaged: DamagedLine[] = []
   for (const [index, line] of complete.split('\n').entries()) {
     if (line === '') continue
     const entry = parseLine(line)
-    if (entry) entries.push(entry)
-    else damaged.push({ line: index + 1, text: line })
+    if (entry) contents.entries.push(entry)
+    else contents.damaged.push({ file: path, line: index + 1, text: line })
   }
+  // A last line without its newline is a write a crash cut short: never acknowledged.
   if (complete.length !== text.length) truncateSync(path, Buffer.byteLength(complete))
-  return { entries, damaged }
 }
+
+/**
+ * Reads every change the snapshot does not hold: the journals set aside after the generation it
+ * covers (oldest first), then the journal in use. Complete lines that are not entries are reported,
+ * never skipped silently.
+ */
+export function readJournal(path: string, coveredUpTo = 0): JournalContents {
+  const contents: JournalContents = { entries: [], damaged: [] }
+  for (const generation of rotatedGenerations(path).filter((g) => g > coveredUpTo)) {
+    readOne(rotatedPath(path, generation), contents)
+  }
+  readOne(path, contents)
+  return contents
+}
+
+/** Every file of the journal, for keeping a copy aside. */
+export const journalFiles = (path: string): string[] => [
+  ...rotatedGenerations(path).map((generation) => rotatedPath(path, generation)),
+  ...(existsSync(path) ? [path] : []),
+]
 
 export interface Journal {
   /**
@@ -65,7 +92,13 @@ export interface Journal {
    * the file is cut back to its last complete entry, so a later write never glues onto a torn line.
    */
   append: (entries: JournalEntry[]) => Promise<void>
-  clear: () => Promise<void>
+  /**
+   * Sets the journal in use aside as a new generation and starts an empty one: the changes from
+   * now on go to a journal that a snapshot being written does not need.
+   */
+  rotate: () => Promise<number>
+  /** Removes the journals set aside up to `generation`: a finished snapshot holds their changes. */
+  dropRotated: (generation: number) => Promise<void>
   close: () => Promise<void>
 }
 
@@ -76,16 +109,33 @@ function nothingWritten(): NodeJS.ErrnoException {
   })
 }
 
+/** Makes renames and new files in the folder durable. */
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
 export async function openJournal(path: string): Promise<Journal> {
-  const handle: FileHandle = await open(path, 'a')
+  let handle: FileHandle = await open(path, 'a')
   // The length up to the last complete entry: what a failed append is cut back to.
   let size = (await handle.stat()).size
   let torn = false
+  let generation = rotatedGenerations(path).at(-1) ?? 0
 
   async function cutBack(): Promise<void> {
     await handle.truncate(size)
     await handle.datasync()
     torn = false
+  }
+
+  async function dropRotated(upTo: number): Promise<void> {
+    for (const old of rotatedGenerations(path).filter((g) => g <= upTo)) {
+      await rm(rotatedPath(path, old), { force: true })
+    }
   }
 
   return {
@@ -107,12 +157,17 @@ export async function openJournal(path: string): Promise<Journal> {
         throw error
       }
     },
-    async clear() {
-      await handle.truncate(0)
-      await handle.datasync()
+    async rotate() {
+      if (torn) await cutBack()
+      generation++
+      await handle.close()
+      await rename(path, rotatedPath(path, generation))
+      handle = await open(path, 'a')
       size = 0
-      torn = false
+      await syncFolder(dirname(path))
+      return generation
     },
+    dropRotated,
     close: () => handle.close(),
   }
 }

@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { createSeed } from '../fixtures/seed.ts'
-import type { StoredContact } from './data.ts'
+import type { Data, StoredContact } from './data.ts'
 import { openStore } from './open-store.ts'
+import { SnapshotFile } from './snapshot-file.ts'
 import { StartupError } from './startup-error.ts'
 
 let dir: string
@@ -29,6 +30,12 @@ afterEach(async () => {
   for (const close of leftOpen.splice(0).reverse()) await close().catch(() => undefined)
   rmSync(dir, { recursive: true, force: true })
 })
+
+async function readDataFile(path: string): Promise<Data> {
+  const data = await new SnapshotFile(path).read()
+  if (!data) throw new Error(`no data file at ${path}`)
+  return data
+}
 
 function newContact(id: string, template: StoredContact): StoredContact {
   return { ...template, id, first_name: `Journal ${id}`, created_at: '2030-01-01T00:00:00.000Z' }
@@ -50,7 +57,7 @@ describe('openStore', () => {
     await close()
 
     // Assert
-    const onDisk = JSON.parse(readFileSync(file, 'utf8')) as { contacts: unknown[] }
+    const onDisk = await readDataFile(file)
     expect(onDisk.contacts).toHaveLength(store.contacts.all().length)
     expect(onDisk.contacts).toHaveLength(6)
   })
@@ -75,7 +82,7 @@ describe('openStore', () => {
   test('When the process stops without closing, then the journal is replayed on the next start', async () => {
     // Arrange: no close(), as after kill -9
     await storeOneContact('journaled')
-    const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { contacts: { id: string }[] }
+    const snapshot = await readDataFile(file)
     expect(snapshot.contacts.some((c) => c.id === 'journaled')).toBe(false)
 
     // Act
@@ -136,7 +143,7 @@ describe('openStore', () => {
     const opening = openStore(file, seed)
 
     // Assert
-    await expect(opening).rejects.toThrow(/damaged at line 1/)
+    await expect(opening).rejects.toThrow(/db\.json\.journal line 1 \(garbage\)/)
     expect(readFileSync(journalPath, 'utf8')).toBe(damaged)
   })
 
@@ -150,7 +157,7 @@ describe('openStore', () => {
     writeFileSync(journalPath, damaged)
     const refused = openStore(file, seed)
     await expect(refused).rejects.toThrow(
-      /damaged at line 2.*--recover to keep its 2 intact entries/s,
+      /db\.json\.journal line 2 .*--recover to keep its 2 intact entries/s,
     )
 
     // Act
@@ -160,11 +167,50 @@ describe('openStore', () => {
     // Assert
     expect(recovered.store.contacts.get('before')).toBeDefined()
     expect(recovered.store.contacts.get('after')).toBeDefined()
-    expect(recovered.notes.join('\n')).toMatch(/kept 2 entries, dropped 1 damaged: line 2/)
+    expect(recovered.notes.join('\n')).toMatch(
+      /kept 2 entries, dropped 1 damaged: \S+db\.json\.journal line 2/,
+    )
     const aside = readdirSync(dir).filter((name) => name.startsWith('db.json.journal.damaged-'))
     expect(aside).toHaveLength(1)
     expect(readFileSync(join(dir, aside[0] ?? ''), 'utf8')).toBe(damaged)
     expect(readFileSync(journalPath, 'utf8')).toBe('')
+  })
+
+  test('When a snapshot was begun but not finished, then the journals set aside are replayed in order', async () => {
+    // Arrange: what a kill leaves while a snapshot is written: a journal set aside, and a new one
+    await storeOneContact('first')
+    const journalPath = `${file}.journal`
+    const first = readFileSync(journalPath, 'utf8')
+    const covered = (await readDataFile(file)).journal ?? 0
+    writeFileSync(`${journalPath}.${String(covered + 1)}`, first)
+    writeFileSync(journalPath, first.replaceAll('first', 'second'))
+
+    // Act
+    const reopened = await openStore(file, seed)
+    leftOpen.push(reopened.close)
+
+    // Assert
+    expect(reopened.store.contacts.get('first')).toBeDefined()
+    expect(reopened.store.contacts.get('second')).toBeDefined()
+  })
+
+  test('When a journal set aside is older than the snapshot, then it is not replayed', async () => {
+    // Arrange: a finished snapshot covering generation 1, and its journal not yet removed
+    await storeOneContact('kept')
+    const journalPath = `${file}.journal`
+    const line = readFileSync(journalPath, 'utf8').replaceAll('kept', 'covered')
+    writeFileSync(journalPath, '')
+    const snapshot = await readDataFile(file)
+    const covered = (snapshot.journal ?? 0) + 1
+    await new SnapshotFile(file).write({ ...snapshot, journal: covered })
+    writeFileSync(`${journalPath}.${String(covered)}`, line)
+
+    // Act
+    const reopened = await openStore(file, seed)
+    leftOpen.push(reopened.close)
+
+    // Assert
+    expect(reopened.store.contacts.get('covered')).toBeUndefined()
   })
 
   test('When another live process holds the data file, then the start is refused with its pid', async () => {

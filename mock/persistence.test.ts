@@ -7,7 +7,7 @@ import { createPersistence, type PersistenceOptions } from './persistence.ts'
 
 function createFakeJournal(delayMs = 5) {
   const appends: JournalEntry[][] = []
-  let clears = 0
+  let rotations = 0
   let failNext = false
   const journal: Journal = {
     async append(entries) {
@@ -18,16 +18,17 @@ function createFakeJournal(delayMs = 5) {
       }
       appends.push(entries)
     },
-    clear() {
-      clears++
-      return Promise.resolve()
+    rotate() {
+      rotations++
+      return Promise.resolve(rotations)
     },
+    dropRotated: () => Promise.resolve(),
     close: () => Promise.resolve(),
   }
   const failNextAppend = (): void => {
     failNext = true
   }
-  return { journal, appends, clears: () => clears, failNextAppend }
+  return { journal, appends, rotations: () => rotations, failNextAppend }
 }
 
 /** Contacts in memory, changed the way the store changes them: note what is replaced, then apply. */
@@ -106,7 +107,7 @@ describe('createPersistence (group commit)', () => {
     expect(fake.appends.flat()).toEqual([a.entry, b.entry])
   })
 
-  test('When the journal reaches snapshotEvery entries, then a snapshot is written and the journal emptied', async () => {
+  test('When the journal reaches snapshotEvery entries, then a snapshot is written and the journal set aside', async () => {
     // Arrange
     const { fake, memory, saved, persistence } = setUp({ snapshotEvery: 3 }, 0)
 
@@ -118,7 +119,7 @@ describe('createPersistence (group commit)', () => {
 
     // Assert
     expect(saved).toHaveLength(1)
-    expect(fake.clears()).toBe(1)
+    expect(fake.rotations()).toBe(1)
   })
 
   test('When an append fails, then that change and the ones made on top of it are taken back and rejected', async () => {
@@ -153,14 +154,35 @@ describe('createPersistence (group commit)', () => {
     const second = persistence.commit()
 
     // Act
-    await first
+    await Promise.all([first, second])
 
     // Assert
     expect(saved[0]?.contacts.map((contact) => contact.first_name)).toEqual(['saved'])
-    await second
   })
 
-  test('When the data is replaced, then it is saved before memory changes and the journal is emptied', async () => {
+  test('When a snapshot is being written, then later commits do not wait for it', async () => {
+    // Arrange: a snapshot that takes until the test lets it finish
+    let finish = (): void => undefined
+    const { memory, persistence } = setUp({
+      snapshotEvery: 1,
+      saveSnapshot: () => new Promise<void>((resolve) => (finish = resolve)),
+    })
+    persistence.record(memory.put('starts-the-snapshot'))
+    await persistence.commit()
+
+    // Act
+    persistence.record(memory.put('during-the-snapshot'))
+    const during = await Promise.race([
+      persistence.commit().then(() => 'committed'),
+      new Promise((resolve) => setTimeout(() => resolve('waited'), 500)),
+    ])
+    finish()
+
+    // Assert
+    expect(during).toBe('committed')
+  })
+
+  test('When the data is replaced, then it is saved before memory changes and the journal is set aside', async () => {
     // Arrange
     const { fake, memory, saved, persistence } = setUp()
     const replacement = createSeed({ acmeContacts: 2, globexContacts: 0 })
@@ -175,13 +197,13 @@ describe('createPersistence (group commit)', () => {
     // Assert
     expect(swapped).toBe(true)
     expect(saved[0]?.contacts).toHaveLength(2)
-    expect(fake.clears()).toBe(1)
+    expect(fake.rotations()).toBe(1)
     expect(memory.names()).toEqual([])
   })
 
   test('When saving the replacement fails, then memory is not swapped and the reset is rejected', async () => {
     // Arrange
-    const { fake, persistence } = setUp({
+    const { persistence } = setUp({
       saveSnapshot: () => Promise.reject(Object.assign(new Error('full'), { code: 'ENOSPC' })),
     })
     let swapped = false
@@ -194,6 +216,5 @@ describe('createPersistence (group commit)', () => {
     // Assert
     await expect(replacing).rejects.toThrow('full')
     expect(swapped).toBe(false)
-    expect(fake.clears()).toBe(0)
   })
 })

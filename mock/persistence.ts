@@ -10,9 +10,9 @@ export interface Persistence {
    * rejects, and that change and every change made on top of it are taken back in memory.
    */
   commit: () => Promise<void>
-  /** Writes a snapshot of what is on disk and empties the journal. */
+  /** Writes a snapshot of what is on disk now, and resolves once it is in place. */
   snapshot: () => Promise<void>
-  /** Saves `data` as the new snapshot, empties the journal, then lets `swap` put it in memory. */
+  /** Saves `data` as the new snapshot, then lets `swap` put it in memory. */
   replace: (data: Data, swap: () => void) => Promise<void>
 }
 
@@ -20,13 +20,13 @@ export interface PersistenceOptions {
   journal: Journal
   /** The data in memory, unsaved changes included. */
   current: () => Data
-  /** Writes a whole snapshot durably. */
+  /** Writes a whole snapshot durably; its `journal` says which journals it makes obsolete. */
   saveSnapshot: (data: Data) => Promise<void>
   /** Applies entries that take changes back, newest change first. */
   undo: (entries: JournalEntry[]) => void
   /** Journal entries after which a snapshot is written. */
   snapshotEvery?: number
-  /** A snapshot nobody waits for failed; the journal still holds every change. */
+  /** A snapshot nobody waits for failed; the journals still hold every change. */
   onSnapshotError?: (error: unknown) => void
   /** What a failed write's requests are rejected with. */
   toCommitError?: (error: unknown) => unknown
@@ -43,7 +43,8 @@ const replaced = (): Error =>
 /**
  * Group commit: while one journal write is on its way to the disk, every change that comes in
  * waits for the next one, so N concurrent requests cost one append and one fdatasync, not N.
- * Snapshots, resets and journal writes take turns in one chain, so none sees another half done.
+ * A snapshot sets the journal aside and is written in the background while writes go on into a
+ * new one; resets and journal writes take turns in one chain, so none sees another half done.
  */
 export function createPersistence(options: PersistenceOptions): Persistence {
   const { journal, snapshotEvery = 20_000, onSnapshotError = () => undefined } = options
@@ -55,6 +56,7 @@ export function createPersistence(options: PersistenceOptions): Persistence {
   let journaled = 0
   let nextSnapshotAt = snapshotEvery
   let running: Promise<void> | undefined
+  let writing: Promise<void> | undefined
 
   function takeBack(failed: Change[], failedWaiters: Waiter[], error: unknown): void {
     // Memory holds the failed batch and every change made on top of it since: all go back.
@@ -67,19 +69,42 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     for (const waiter of all) waiter.reject(reason)
   }
 
+  /** Starts writing what is on disk now; changes from here on go to a new journal. */
+  async function startSnapshot(): Promise<{ done: Promise<void> }> {
+    // Records are replaced, never changed in place: the copied lists stay as they are now. Changes
+    // recorded while the last append ran are not on disk yet: the snapshot leaves them out.
+    const state = committedData(options.current(), pending)
+    const generation = await journal.rotate()
+    journaled = 0
+    nextSnapshotAt = snapshotEvery
+    const done = options
+      .saveSnapshot({ ...state, journal: generation })
+      .then(() => journal.dropRotated(generation))
+    writing = done
+      .catch((error: unknown) => {
+        nextSnapshotAt = journaled + Math.ceil(snapshotEvery / 10)
+        onSnapshotError(error)
+      })
+      .finally(() => {
+        writing = undefined
+      })
+    // wrapped: an async function would wait for a promise it returns
+    return { done }
+  }
+
   async function takeSnapshot(): Promise<void> {
     const requested = snapshotWaiters
     snapshotWaiters = []
+    if (writing) {
+      if (requested.length === 0) return
+      await writing
+    }
     try {
-      // Changes recorded while the last append ran are not on disk yet: the snapshot leaves them out.
-      await options.saveSnapshot(committedData(options.current(), pending))
-      await journal.clear()
-      journaled = 0
-      nextSnapshotAt = snapshotEvery
+      const { done } = await startSnapshot()
+      if (requested.length === 0) return
+      await done
       for (const waiter of requested) waiter.resolve()
     } catch (error) {
-      nextSnapshotAt = journaled + Math.ceil(snapshotEvery / 10)
-      if (requested.length === 0) onSnapshotError(error)
       for (const waiter of requested) waiter.reject(error)
     }
   }
@@ -87,9 +112,12 @@ export function createPersistence(options: PersistenceOptions): Persistence {
   async function replace(): Promise<void> {
     const request = replacements.shift()
     if (!request) return
+    // a snapshot still being written would land after this one and bring the old data back
+    if (writing) await writing
     try {
-      await options.saveSnapshot(request.data)
-      await journal.clear()
+      const generation = await journal.rotate()
+      await options.saveSnapshot({ ...request.data, journal: generation })
+      await journal.dropRotated(generation)
       journaled = 0
     } catch (error) {
       request.reject(toCommitError(error))

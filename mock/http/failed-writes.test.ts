@@ -1,5 +1,5 @@
 // A write whose journal append fails is answered 507/503 and leaves no trace anywhere.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
@@ -11,6 +11,7 @@ import { createApp } from '../app.ts'
 import type { Data } from '../data.ts'
 import { openJournal } from '../journal.ts'
 import { openStore, type OpenStore } from '../open-store.ts'
+import { SnapshotFile } from '../snapshot-file.ts'
 import { bearer, bodyOf, expectProblem, paths, type Contact, type ContactList } from './support.ts'
 
 let dir: string
@@ -116,8 +117,8 @@ describe('When the journal write of a change fails', () => {
 
     // Assert
     expect([failed.status, kept.status]).toEqual([507, 201])
-    const onDisk = JSON.parse(readFileSync(file, 'utf8')) as Data
-    const firstNames = onDisk.contacts.map((contact) => contact.first_name)
+    const onDisk = await new SnapshotFile(file).read()
+    const firstNames = (onDisk?.contacts ?? []).map((contact) => contact.first_name)
     expect(firstNames).toEqual(expect.arrayContaining(['Keeper', 'Steady']))
     for (const failedName of ['Phantom', 'Ghostwriter', 'Renamed']) {
       expect(firstNames).not.toContain(failedName)

@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
+import { createSeed } from '../fixtures/seed.ts'
+import { SnapshotFile } from './snapshot-file.ts'
+
+let dir: string
+let file: string
+const data = createSeed({ acmeContacts: 1200, globexContacts: 30 })
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'snapshot-file-'))
+  file = join(dir, 'db.json')
+})
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('SnapshotFile', () => {
+  test('When data is written and read back, then it is the same, one line per record', async () => {
+    // Arrange
+    const adapter = new SnapshotFile(file)
+
+    // Act
+    await adapter.write({ ...data, journal: 3 })
+    const read = await adapter.read()
+
+    // Assert
+    expect(read).toEqual({ ...data, journal: 3 })
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n')
+    expect(lines).toHaveLength(1 + data.contacts.length + data.user_relationships.length)
+  })
+
+  test('When the file holds the single JSON document of earlier versions, then it is read', async () => {
+    // Arrange
+    writeFileSync(file, JSON.stringify(data, null, 2))
+
+    // Act
+    const read = await new SnapshotFile(file).read()
+
+    // Assert
+    expect(read).toEqual(data)
+  })
+
+  test('When there is no file, then read answers null', async () => {
+    // Act
+    const read = await new SnapshotFile(file).read()
+
+    // Assert
+    expect(read).toBeNull()
+  })
+
+  test('When a write fails, then the previous file is unchanged', async () => {
+    // Arrange
+    const adapter = new SnapshotFile(file)
+    await adapter.write(data)
+    const before = readFileSync(file, 'utf8')
+    // the temporary file cannot be opened: its name is taken by a folder
+    mkdirSync(join(dir, '.db.json.tmp'))
+
+    // Act
+    const writing = adapter.write({ ...data, contacts: [] })
+
+    // Assert
+    await expect(writing).rejects.toThrow()
+    expect(readFileSync(file, 'utf8')).toBe(before)
+  })
+})

@@ -1,0 +1,127 @@
+import { createReadStream, existsSync } from 'node:fs'
+import { open, readFile, rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { createInterface } from 'node:readline'
+import type { Adapter } from 'lowdb'
+import type { Data, StoredContact, StoredUserRelationship } from './data.ts'
+
+/** The first line of a data file in the line format: everything but the two large collections. */
+const FORMAT = 'contacts-mock-kit/lines'
+const VERSION = 2
+// Records serialized between two turns of the event loop: a few milliseconds of work.
+const CHUNK = 500
+
+type Header = Omit<Data, 'contacts' | 'user_relationships'>
+type Line = { format: string; version: number } & Header
+
+async function flushToDisk(path: string): Promise<void> {
+  const handle = await open(path, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+function headerOf(data: Data): string {
+  const { contacts: _contacts, user_relationships: _relationships, ...header } = data
+  return JSON.stringify({ format: FORMAT, ...header, version: VERSION }) + '\n'
+}
+
+/** Lines of up to CHUNK records each, computed only when the writer asks for the next one. */
+function* chunksOf(data: Data): Generator<string> {
+  yield headerOf(data)
+  for (const [name, rows] of [
+    ['contacts', data.contacts],
+    ['user_relationships', data.user_relationships],
+  ] as const) {
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const lines = rows
+        .slice(start, start + CHUNK)
+        .map((row) => `{"${name}":${JSON.stringify(row)}}`)
+      yield lines.join('\n') + '\n'
+    }
+  }
+}
+
+function isHeader(line: string): boolean {
+  try {
+    return (JSON.parse(line) as Partial<Line>).format === FORMAT
+  } catch {
+    return false
+  }
+}
+
+/** Reads the line format; undefined when the file is in the earlier single-document format. */
+async function readLines(file: string): Promise<Data | undefined> {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity })
+  let data: Data | undefined
+  let number = 0
+  try {
+    for await (const line of lines) {
+      number++
+      if (data === undefined) {
+        if (!isHeader(line)) return undefined
+        const { format: _format, ...header } = JSON.parse(line) as Line
+        data = { ...header, version: 1, contacts: [], user_relationships: [] }
+      } else if (line !== '') {
+        const record = JSON.parse(line) as Record<string, unknown>
+        if ('contacts' in record) data.contacts.push(record['contacts'] as StoredContact)
+        else if ('user_relationships' in record) {
+          data.user_relationships.push(record['user_relationships'] as StoredUserRelationship)
+        } else throw new Error(`line ${String(number)} is not a record of this mock`)
+      }
+    }
+  } finally {
+    lines.close()
+  }
+  return data
+}
+
+/**
+ * The data file as a lowdb adapter: one line per record, written in chunks between requests (no
+ * stall, no string as large as the file) to a temporary file that is flushed and renamed into
+ * place. Reads this line format, and the single JSON document earlier versions wrote.
+ */
+export class SnapshotFile implements Adapter<Data> {
+  readonly #file: string
+  readonly #temp: string
+
+  constructor(file: string) {
+    this.#file = file
+    this.#temp = join(dirname(file), `.${basename(file)}.tmp`)
+  }
+
+  async read(): Promise<Data | null> {
+    if (!existsSync(this.#file)) return null
+    const data = await readLines(this.#file)
+    return data ?? (JSON.parse(await readFile(this.#file, 'utf8')) as Data)
+  }
+
+  async write(data: Data): Promise<void> {
+    const handle = await open(this.#temp, 'w')
+    try {
+      for (const chunk of chunksOf(data)) {
+        const bytes = Buffer.from(chunk)
+        for (let written = 0; written < bytes.length;) {
+          const { bytesWritten } = await handle.write(bytes, written)
+          if (bytesWritten === 0)
+            throw Object.assign(new Error('the disk is full'), { code: 'ENOSPC' })
+          written += bytesWritten
+        }
+        await yieldToRequests()
+      }
+      await handle.sync()
+      await handle.close()
+      await rename(this.#temp, this.#file)
+      await flushToDisk(dirname(this.#file))
+    } catch (error) {
+      await handle.close().catch(() => undefined)
+      // a half-written temporary file would only take the room a later try needs
+      await rm(this.#temp, { force: true })
+      throw error
+    }
+  }
+}
