@@ -74,3 +74,22 @@ export function maxLengthsOf(document: OpenApiDocument, schemaName: string): [st
 export function propertyNamesOf(document: OpenApiDocument, schemaName: string): string[] {
   return Object.keys(document.components?.schemas?.[schemaName]?.properties ?? {})
 }
+
+/** The document's `x-max-body-bytes`: the largest request body a server reads (413 above it). */
+export function maxBodyBytesOf(document: OpenApiDocument): number {
+  const value = (document as Record<string, unknown>)['x-max-body-bytes']
+  if (typeof value !== 'number') throw new Error('the document has no x-max-body-bytes')
+  return value
+}
+
+/**
+ * The texts the contact search looks in (`x-search-fields` of the `Search` parameter): each is the
+ * named fields joined by a space, absent ones left out.
+ */
+export function searchFieldsOf(document: OpenApiDocument): string[][] {
+  const parameter = document.components?.parameters?.['Search'] as
+    Record<string, unknown> | undefined
+  const fields = parameter?.['x-search-fields']
+  if (!Array.isArray(fields)) throw new Error('the Search parameter has no x-search-fields')
+  return fields as string[][]
+}
