@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { ACME_ORG_ID } from '../fixtures/identities.ts'
-import type { Contact, Data, StoredContact } from '../mock/data.ts'
+import type { Contact, StoredContact } from '../mock/data.ts'
+import { SnapshotFile } from '../mock/snapshot-file.ts'
 import { ROOT } from './server-process.ts'
 
 const run = promisify(execFile)
@@ -33,8 +33,9 @@ const listOrder = (a: StoredContact, b: StoredContact): number =>
   a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1
 
 /** Picks the benchmark's request parameters from the data file rather than hard-coding them. */
-export function readWorkload(file: string): Workload {
-  const data = JSON.parse(readFileSync(file, 'utf8')) as Data
+export async function readWorkload(file: string): Promise<Workload> {
+  const data = await new SnapshotFile(file).read()
+  if (!data) throw new Error(`${file} is missing`)
   const active = data.contacts.filter((c) => c.org_id === ACME_ORG_ID && c.deleted_at === null)
   const first = active.sort(listOrder)[0]
   if (first === undefined) throw new Error(`${file} has no active Acme contact`)

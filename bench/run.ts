@@ -69,7 +69,7 @@ async function bench(options: BenchOptions, dir: string): Promise<number> {
   const files = await makeDataFiles(dir, sizes)
   const fileOf = (size: number): string => files.get(size) ?? ''
 
-  const workload = readWorkload(fileOf(LOAD_CONTACTS))
+  const workload = await readWorkload(fileOf(LOAD_CONTACTS))
   const settings = { ...options, log }
   const baseline = await runBaseline(dir, workload, settings)
   const mock = await runMock(fileOf(LOAD_CONTACTS), workload, settings)
@@ -77,7 +77,7 @@ async function bench(options: BenchOptions, dir: string): Promise<number> {
   log('Start-up and memory:')
   const startup: StartupResult[] = []
   for (const size of options.startupSizes) {
-    const sizeWorkload = size === LOAD_CONTACTS ? workload : readWorkload(fileOf(size))
+    const sizeWorkload = size === LOAD_CONTACTS ? workload : await readWorkload(fileOf(size))
     startup.push(
       await measureStartup(fileOf(size), size, sizeWorkload, options.startupSamples, log),
     )
