@@ -4,14 +4,22 @@ import express, { type Express } from 'express'
 import type { Logger } from 'pino'
 import { pinoHttp } from 'pino-http'
 import { loadDocument, type OpenApiDocument } from '../openapi/document.ts'
+import { ADMIN_PATH, guardAdmin, isAdminPath, type AdminAccess } from './admin-guard.ts'
 import { checkResponses } from './check-responses.ts'
 import { compileOperations } from './compile-operations.ts'
 import type { Data } from './data.ts'
 import { HANDLERS } from './handlers/index.ts'
 import type { Handlers } from './handlers/operation.ts'
+import { checkHost } from './host-check.ts'
 import { createProblemHandler, HttpError } from './problem.ts'
 import { registerOperations } from './register-operations.ts'
 import type { Store } from './store.ts'
+
+/** Who may reach the mock: see host-check.ts and admin-guard.ts. */
+export interface Access extends AdminAccess {
+  /** Host names accepted besides loopback names and IP addresses (`--allowed-host`, `--host`). */
+  allowedHosts?: readonly string[]
+}
 
 export interface AppDeps {
   store: Store
@@ -26,6 +34,8 @@ export interface AppDeps {
   bodyLimit?: number
   now?: () => Date
   newId?: () => string
+  /** Unset: loopback names and IP addresses only, the admin API open on loopback. */
+  access?: Access
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -58,15 +68,24 @@ export function createApp(deps: AppDeps): Express {
     )
   }
 
-  // CORS: any origin, for a local development tool
-  app.use(cors({ exposedHeaders: ['Location', 'WWW-Authenticate', 'Allow'] }))
+  // Access: DNS rebinding first; CORS for any origin on the API (frontends on other origins need
+  // it), never on the admin API
+  const access = deps.access ?? {}
+  app.use(checkHost(access.allowedHosts ?? []))
+  const allowCors = cors({ exposedHeaders: ['Location', 'WWW-Authenticate', 'Allow'] })
+  app.use((req, res, next) => {
+    if (isAdminPath(req.path)) next()
+    else allowCors(req, res, next)
+  })
 
   // Admin
-  app.post('/__admin/reset', async (_req, res) => {
+  const admin = express.Router({ caseSensitive: true })
+  admin.post('/reset', async (_req, res) => {
     res.locals['unchecked'] = true
     await store.reset(deps.createData())
     res.status(204).send()
   })
+  app.use(ADMIN_PATH, guardAdmin(access), admin)
 
   // The document's operations
   const router = express.Router({ caseSensitive: true })

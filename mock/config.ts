@@ -7,11 +7,40 @@ export interface MockConfig {
   seed: number | undefined
   quiet: boolean
   validateResponses: boolean
+  /** Host names accepted in the Host header besides loopback names and IP literals. */
+  allowedHosts: string[]
+  /** The bearer token of the admin API; never printed. */
+  adminToken: string | undefined
+  /** Keep the intact entries of a damaged journal instead of refusing to start. */
+  recover: boolean
+  headersTimeoutMs: number
+  requestTimeoutMs: number
+  keepAliveTimeoutMs: number
 }
 
-export const USAGE = `Usage: npm start -- [--port 4010] [--host 127.0.0.1] [--db data/db.json] [--seed N]
-                    [--quiet] [--validate-responses]
-Environment: PORT, HOST, DB_FILE, SEED (flags win).`
+export const USAGE = `Usage: npm start -- [flags]
+  --port N                 port; 0 picks a free one (PORT, default 4010)
+  --host ADDRESS           address to listen on (HOST, default 127.0.0.1); on any address
+                           but loopback the admin API needs --admin-token
+  --db FILE                data file, created from the fixtures when absent (DB_FILE,
+                           default data/db.json)
+  --seed N                 faker seed of the fixtures (SEED, default 20261122)
+  --allowed-host NAME      a host name accepted in the Host header, besides localhost,
+                           *.localhost, IP addresses and the --host name; repeat it or
+                           separate names with commas (ALLOWED_HOSTS, default none)
+  --admin-token TOKEN      bearer token the admin API (/__admin) requires (ADMIN_TOKEN,
+                           default none: the admin API answers on loopback only)
+  --recover                start on a damaged journal: keep its intact entries and move
+                           the damaged file aside (default off: refuse to start)
+  --headers-timeout MS     time for a request's headers to arrive, else 408
+                           (HEADERS_TIMEOUT, default 10000)
+  --request-timeout MS     time for a whole request to arrive, else 408; 0 for none
+                           (REQUEST_TIMEOUT, default 30000)
+  --keep-alive-timeout MS  how long an idle connection stays open (KEEP_ALIVE_TIMEOUT,
+                           default 5000)
+  --quiet                  no request log (default off)
+  --validate-responses     check every response against the document (default off)
+Flags win over the environment variables in parentheses.`
 
 export class ConfigError extends Error {}
 
@@ -23,6 +52,37 @@ function toInteger(name: string, text: string, min: number, max: number): number
     )
   }
   return value
+}
+
+// A DNS name (or a single label such as `devbox`): no scheme, port, path or wildcard.
+const HOST_NAME = /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*$/
+
+function toHostNames(values: string[]): string[] {
+  const names = values
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim().toLowerCase().replace(/\.$/, ''))
+    .filter((name) => name !== '')
+  for (const name of names) {
+    if (!HOST_NAME.test(name)) {
+      throw new ConfigError(
+        `allowed-host must be a host name without scheme or port (e.g. devbox.lan), got '${name}'.`,
+      )
+    }
+  }
+  return names
+}
+
+const HOUR_MS = 3_600_000
+
+// Node refuses a server whose headers may take longer than the whole request.
+function checkTimeouts(config: MockConfig): MockConfig {
+  const { headersTimeoutMs: headers, requestTimeoutMs: request } = config
+  if (request > 0 && headers > request) {
+    throw new ConfigError(
+      `headers-timeout (${String(headers)}) must not exceed request-timeout (${String(request)}).`,
+    )
+  }
+  return config
 }
 
 /** The only place that reads flags and environment variables; it fails fast on bad values. */
@@ -38,18 +98,47 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): MockConfig {
         seed: { type: 'string' },
         quiet: { type: 'boolean', default: false },
         'validate-responses': { type: 'boolean', default: false },
+        'allowed-host': { type: 'string', multiple: true },
+        'admin-token': { type: 'string' },
+        recover: { type: 'boolean', default: false },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'keep-alive-timeout': { type: 'string' },
       },
     }))
   } catch (error) {
     throw new ConfigError((error as Error).message)
   }
   const seed = values.seed ?? env['SEED']
-  return {
+  const adminToken = values['admin-token'] ?? env['ADMIN_TOKEN']
+  if (adminToken?.trim() === '') throw new ConfigError('admin-token must not be empty.')
+  return checkTimeouts({
     port: toInteger('port', values.port ?? env['PORT'] ?? '4010', 0, 65535),
     host: values.host ?? env['HOST'] ?? '127.0.0.1',
     dbFile: values.db ?? env['DB_FILE'] ?? 'data/db.json',
     seed: seed === undefined ? undefined : toInteger('seed', seed, 0, 2 ** 31 - 1),
     quiet: values.quiet,
     validateResponses: values['validate-responses'],
-  }
+    allowedHosts: toHostNames(values['allowed-host'] ?? [env['ALLOWED_HOSTS'] ?? '']),
+    adminToken,
+    recover: values.recover,
+    headersTimeoutMs: toInteger(
+      'headers-timeout',
+      values['headers-timeout'] ?? env['HEADERS_TIMEOUT'] ?? '10000',
+      1,
+      HOUR_MS,
+    ),
+    requestTimeoutMs: toInteger(
+      'request-timeout',
+      values['request-timeout'] ?? env['REQUEST_TIMEOUT'] ?? '30000',
+      0,
+      HOUR_MS,
+    ),
+    keepAliveTimeoutMs: toInteger(
+      'keep-alive-timeout',
+      values['keep-alive-timeout'] ?? env['KEEP_ALIVE_TIMEOUT'] ?? '5000',
+      1,
+      HOUR_MS,
+    ),
+  })
 }

@@ -47,6 +47,7 @@ describe('npm start (mock/main.ts)', () => {
     expect(mock.output()).toContain(ACME_ORG_ID)
     expect(mock.output()).toMatch(/alice-token\s+Alice \(Acme\)/)
     expect(mock.output()).toMatch(/carol-token\s+Carol \(Globex\)/)
+    expect(mock.output()).toContain('Admin API: /__admin (loopback only)')
     expect(res.status).toBe(200)
     expect(((await res.json()) as { count: number }).count).toBeGreaterThanOrEqual(50)
   })
@@ -67,6 +68,51 @@ describe('npm start (mock/main.ts)', () => {
     expect(res.status).toBe(200)
     expect(((await res.json()) as { first_name: string }).first_name).toBe('Persisted')
     expect(readFileSync(file, 'utf8')).toContain(id)
+  })
+
+  test('When it listens on all interfaces with --admin-token, then the admin API needs that token and the banner says so without printing it', async () => {
+    // Arrange
+    const adminToken = `admin-${String(process.pid)}-${String(Date.now())}`
+    const mock = await start(['--host', '0.0.0.0', '--admin-token', adminToken])
+    const reset = (headers: Record<string, string>): Promise<Response> =>
+      fetch(`${mock.url}/__admin/reset`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+      })
+
+    // Act
+    const without = await reset({})
+    const withToken = await reset({ Authorization: `Bearer ${adminToken}` })
+
+    // Assert
+    expect(mock.output()).toContain(
+      'Admin API: /__admin (needs the --admin-token as a bearer token)',
+    )
+    expect(mock.output()).not.toContain(adminToken)
+    expect(without.status).toBe(403)
+    expect(withToken.status).toBe(204)
+  })
+
+  test('When the journal is damaged, then it starts only with --recover, saying what it kept', async () => {
+    // Arrange
+    const first = await start()
+    const id = await createContact(first, 'Journaled')
+    first.child.kill('SIGKILL')
+    await first.exited
+    const journal = `${file}.journal`
+    writeFileSync(journal, `{"broken": \n${readFileSync(journal, 'utf8')}`)
+
+    // Act
+    const refused = launchMock(['--port', '0', '--db', file, '--quiet'])
+    const refusedCode = await refused.exited
+    const recovered = await start(['--recover'])
+    const res = await fetch(`${contactsUrl(recovered)}/${id}`, { headers: auth })
+
+    // Assert
+    expect(refusedCode).toBe(1)
+    expect(refused.output()).toContain('--recover')
+    expect(recovered.output()).toMatch(/Recovered the journal/)
+    expect(res.status).toBe(200)
   })
 
   test('When a second mock starts on the same data file, then it is refused with a clear message', async () => {

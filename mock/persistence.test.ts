@@ -174,7 +174,11 @@ describe('createPersistence (group commit)', () => {
     persistence.record(memory.put('during-the-snapshot'))
     const during = await Promise.race([
       persistence.commit().then(() => 'committed'),
-      new Promise((resolve) => setTimeout(() => resolve('waited'), 500)),
+      new Promise((resolve) => {
+        setTimeout(() => {
+          resolve('waited')
+        }, 500)
+      }),
     ])
     finish()
 

@@ -44,18 +44,42 @@ export class HttpError extends Error {
   }
 }
 
+/** An RFC 9457 problem document, as every error answer of the mock carries it. */
+export interface Problem {
+  type: string
+  title: string
+  status: number
+  detail: string
+  instance?: string
+  errors?: FieldError[]
+}
+
+/**
+ * The problem document for `status`; also used where there is no Express response to send it
+ * with (answers of the HTTP parser, requests that arrive while the mock stops).
+ */
+export function toProblem(
+  status: number,
+  detail: string,
+  { instance, errors }: { instance?: string; errors?: FieldError[] } = {},
+): Problem {
+  const [slug, title] = TITLES[status] ?? ['error', 'Error']
+  return {
+    type: PROBLEM_BASE + slug,
+    title,
+    status,
+    detail,
+    ...(instance === undefined ? {} : { instance }),
+    ...(errors ? { errors } : {}),
+  }
+}
+
 export function sendProblem(req: Request, res: Response, error: HttpError): void {
-  const [slug, title] = TITLES[error.status] ?? ['error', 'Error']
   res.status(error.status).set(error.headers).type('application/problem+json')
   res.send(
-    JSON.stringify({
-      type: PROBLEM_BASE + slug,
-      title,
-      status: error.status,
-      detail: error.detail,
-      instance: req.path,
-      ...(error.errors ? { errors: error.errors } : {}),
-    }),
+    JSON.stringify(
+      toProblem(error.status, error.detail, { instance: req.path, errors: error.errors }),
+    ),
   )
 }
 

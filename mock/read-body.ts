@@ -2,7 +2,7 @@ import type { Request } from 'express'
 import type { CompiledOperation } from './compile-operations.ts'
 import { parseForm } from './parse-form.ts'
 import { HttpError } from './problem.ts'
-import { toFieldErrors } from './validation-errors.ts'
+import { describeInvalidFields, toFieldErrors } from './validation-errors.ts'
 
 const FORM = 'application/x-www-form-urlencoded'
 const utf8 = new TextDecoder('utf-8', { fatal: true })
@@ -72,9 +72,8 @@ export function readBody(operation: CompiledOperation, req: Request): unknown {
   }
   const validate = body.validators.get(mediaType)
   if (validate && !validate(value)) {
-    const errors = toFieldErrors(validate.errors ?? [])
-    const count = errors.length === 1 ? '1 field is' : `${String(errors.length)} fields are`
-    throw new HttpError(422, `${count} invalid; nothing was changed.`, { errors })
+    const { detail, errors } = describeInvalidFields(toFieldErrors(validate.errors ?? []))
+    throw new HttpError(422, detail, { errors })
   }
   return value
 }

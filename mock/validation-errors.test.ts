@@ -1,7 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
 import type { ErrorObject } from 'ajv'
 import { createDocumentAjv, loadDocument, pointerTo } from '../openapi/document.ts'
-import { toFieldErrors } from './validation-errors.ts'
+import type { FieldError } from './problem.ts'
+import { describeInvalidFields, MAX_FIELD_ERRORS, toFieldErrors } from './validation-errors.ts'
 
 /** An Ajv error as Ajv reports it; only what toFieldErrors reads matters. */
 const ajvError = (
@@ -199,4 +200,33 @@ describe('toFieldErrors', () => {
       ]),
     )
   })
+})
+
+describe('describeInvalidFields', () => {
+  const fieldErrors = (count: number): FieldError[] =>
+    Array.from({ length: count }, (_, index) => ({
+      field: `f${String(index)}`,
+      message: 'is not accepted here',
+    }))
+
+  test.each([
+    [1, 1, '1 field is invalid; nothing was changed.'],
+    [MAX_FIELD_ERRORS, 50, '50 fields are invalid; nothing was changed.'],
+    [
+      MAX_FIELD_ERRORS + 1,
+      50,
+      '51 fields are invalid (the first 50 are listed); nothing was changed.',
+    ],
+    [2345, 50, '2345 fields are invalid (the first 50 are listed); nothing was changed.'],
+  ])(
+    'When %i fields are invalid, then %i are listed, the first ones, and the detail counts them all',
+    (count, listed, detail) => {
+      // Act
+      const described = describeInvalidFields(fieldErrors(count))
+
+      // Assert
+      expect(described.detail).toBe(detail)
+      expect(described.errors).toEqual(fieldErrors(listed))
+    },
+  )
 })

@@ -1,9 +1,12 @@
 // POST /__admin/reset: back to the fixtures.
 import { describe, expect, test } from '@jest/globals'
+import type { Test } from 'supertest'
 import { ACME_ORG_ID, CHILD_TYPE_ID } from '../../fixtures/identities.ts'
 import { expectProblem, fixtures, ids, paths, useTestApp } from './support.ts'
 
 const http = useTestApp()
+/** A reset as curl sends it from this machine (JSON, no Origin). */
+const reset = (): Test => http.anon.post('/__admin/reset').set('Content-Type', 'application/json')
 const seededAcme = fixtures().contacts.filter((c) => c.org_id === ACME_ORG_ID)
 
 describe('POST /__admin/reset', () => {
@@ -23,7 +26,7 @@ describe('POST /__admin/reset', () => {
     expect([purge.status, patch.status]).toEqual([204, 200])
 
     // Act
-    const res = await http.anon.post('/__admin/reset')
+    const res = await reset()
 
     // Assert
     expect(res.status).toBe(204)
@@ -40,8 +43,8 @@ describe('POST /__admin/reset', () => {
 
   test('When the fixtures are reset twice in a row, then the second reset is a 204 too', async () => {
     // Act
-    const first = await http.anon.post('/__admin/reset')
-    const second = await http.anon.post('/__admin/reset')
+    const first = await reset()
+    const second = await reset()
 
     // Assert
     expect([first.status, second.status]).toEqual([204, 204])

@@ -25,7 +25,8 @@ async function deadPid(): Promise<number> {
 }
 
 // Each contender waits for the start of every round's time slot, then tries to lock that round's
-// file at the same moment as the others, and holds what it got until the end.
+// file at the same moment as the others. It stays alive (holding what it got) until the test has
+// every contender's result: a lock whose owner has exited is stale, and rightly taken over.
 const CONTENDER = `
 import { acquireLock } from ${JSON.stringify(LOCK_MODULE)}
 const [dir, start, rounds, slot] = process.argv.slice(1)
@@ -34,20 +35,30 @@ for (let round = 0; round < Number(rounds); round++) {
   while (Date.now() < Number(start) + round * Number(slot)) {}
   try { acquireLock(dir + '/db-' + round + '.json'); won.push(round) } catch {}
 }
-process.stdout.write(JSON.stringify(won))
+process.stdout.write(JSON.stringify(won) + '\\n')
+process.stdin.resume()
+process.stdin.on('end', () => process.exit(0))
 `
 
-function runContender(start: number): Promise<number[]> {
+interface Contender {
+  won: Promise<number[]>
+  release: () => void
+}
+
+function startContender(start: number): Contender {
   const args = ['--import', 'tsx', '--input-type=module', '-e', CONTENDER, '--', dir]
   const child = spawn(process.execPath, [...args, String(start), String(ROUNDS), String(SLOT_MS)])
   let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-  return new Promise((resolve, reject) => {
+  const won = new Promise<number[]>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8')
+      if (output.endsWith('\n')) resolve(JSON.parse(output) as number[])
+    })
     child.on('exit', (code) => {
-      if (code === 0) resolve(JSON.parse(output) as number[])
-      else reject(new Error(`a contender exited with ${String(code)}`))
+      reject(new Error(`a contender exited with ${String(code)} before it answered`))
     })
   })
+  return { won, release: () => child.stdin.end() }
 }
 
 /** Resolves once the mock either serves or has exited. */
@@ -69,7 +80,9 @@ describe('The data file lock', () => {
     const start = Date.now() + 1500
 
     // Act
-    const won = await Promise.all(Array.from({ length: CONTENDERS }, () => runContender(start)))
+    const contenders = Array.from({ length: CONTENDERS }, () => startContender(start))
+    const won = await Promise.all(contenders.map((contender) => contender.won))
+    for (const contender of contenders) contender.release()
 
     // Assert
     const winners = Array.from({ length: ROUNDS }, (_, round) =>

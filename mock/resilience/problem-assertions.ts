@@ -12,7 +12,10 @@ export interface ProblemBody {
 }
 
 /** A 4xx problem+json that says what is wrong and leaks nothing of the server's insides. */
-export function expectClientProblem(res: Response, label: string): ProblemBody {
+export function expectClientProblem(
+  res: Pick<Response, 'status' | 'headers' | 'text'>,
+  label: string,
+): ProblemBody {
   const context = `${label} -> ${String(res.status)} ${res.text.slice(0, 300)}`
   expect({ context, ok: res.status >= 400 && res.status < 500 }).toEqual({ context, ok: true })
   expect({ context, type: res.headers['content-type'] }).toEqual({

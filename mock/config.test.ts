@@ -1,0 +1,129 @@
+import { describe, expect, test } from '@jest/globals'
+import { ConfigError, loadConfig, USAGE } from './config.ts'
+
+describe('loadConfig', () => {
+  test('When nothing is given, then the documented defaults apply', () => {
+    // Act
+    const config = loadConfig([], {})
+
+    // Assert
+    expect(config).toEqual({
+      port: 4010,
+      host: '127.0.0.1',
+      dbFile: 'data/db.json',
+      seed: undefined,
+      quiet: false,
+      validateResponses: false,
+      allowedHosts: [],
+      adminToken: undefined,
+      recover: false,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+    })
+  })
+
+  test('When the environment sets the new variables, then they are used', () => {
+    // Act
+    const config = loadConfig([], {
+      ALLOWED_HOSTS: 'devbox.lan, Mock.Example.',
+      ADMIN_TOKEN: 's3cret',
+      HEADERS_TIMEOUT: '2000',
+      REQUEST_TIMEOUT: '0',
+      KEEP_ALIVE_TIMEOUT: '700',
+    })
+
+    // Assert
+    expect(config).toMatchObject({
+      allowedHosts: ['devbox.lan', 'mock.example'],
+      adminToken: 's3cret',
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 0,
+      keepAliveTimeoutMs: 700,
+    })
+  })
+
+  test('When flags and variables are both given, then the flags win', () => {
+    // Act
+    const config = loadConfig(
+      [
+        '--allowed-host',
+        'a.example,b.example',
+        '--allowed-host',
+        'c.example',
+        '--admin-token',
+        'flag-token',
+        '--recover',
+        '--headers-timeout',
+        '1000',
+        '--request-timeout',
+        '1000',
+        '--keep-alive-timeout',
+        '1',
+      ],
+      { ALLOWED_HOSTS: 'env.example', ADMIN_TOKEN: 'env-token', HEADERS_TIMEOUT: '5' },
+    )
+
+    // Assert
+    expect(config).toMatchObject({
+      allowedHosts: ['a.example', 'b.example', 'c.example'],
+      adminToken: 'flag-token',
+      recover: true,
+      headersTimeoutMs: 1000,
+      requestTimeoutMs: 1000,
+      keepAliveTimeoutMs: 1,
+    })
+  })
+
+  test.each<[label: string, argv: string[], env: NodeJS.ProcessEnv, message: RegExp]>([
+    ['an allowed host with a port', ['--allowed-host', 'devbox:4010'], {}, /allowed-host/],
+    ['an allowed host with a scheme', [], { ALLOWED_HOSTS: 'http://devbox' }, /allowed-host/],
+    ['a wildcard allowed host', ['--allowed-host', '*.example'], {}, /allowed-host/],
+    ['an empty admin token', ['--admin-token', ''], {}, /admin-token must not be empty/],
+    ['a headers timeout of 0', ['--headers-timeout', '0'], {}, /headers-timeout must be/],
+    ['a negative request timeout', ['--request-timeout', '-1'], {}, /request-timeout/],
+    ['a keep-alive timeout in seconds', [], { KEEP_ALIVE_TIMEOUT: '5s' }, /keep-alive-timeout/],
+    [
+      'headers allowed longer than the request',
+      ['--headers-timeout', '40000'],
+      {},
+      /headers-timeout \(40000\) must not exceed request-timeout \(30000\)/,
+    ],
+  ])('When the config has %s, then it fails with a message', (_label, argv, env, message) => {
+    // Act
+    const load = (): unknown => loadConfig(argv, env)
+
+    // Assert
+    expect(load).toThrow(ConfigError)
+    expect(load).toThrow(message)
+  })
+
+  test('When the usage is printed, then it explains every flag and variable', () => {
+    // Assert
+    for (const name of [
+      '--port',
+      '--host',
+      '--db',
+      '--seed',
+      '--allowed-host',
+      '--admin-token',
+      '--recover',
+      '--headers-timeout',
+      '--request-timeout',
+      '--keep-alive-timeout',
+      '--quiet',
+      '--validate-responses',
+      'PORT',
+      'HOST',
+      'DB_FILE',
+      'SEED',
+      'ALLOWED_HOSTS',
+      'ADMIN_TOKEN',
+      'HEADERS_TIMEOUT',
+      'REQUEST_TIMEOUT',
+      'KEEP_ALIVE_TIMEOUT',
+    ]) {
+      expect(USAGE).toContain(name)
+    }
+  })
+})
