@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto'
 import cors from 'cors'
 import express, { type Express } from 'express'
 import type { Logger } from 'pino'
-import { pinoHttp } from 'pino-http'
-import { loadDocument, type OpenApiDocument } from '../openapi/document.ts'
+import { loadDocument, maxBodyBytesOf, type OpenApiDocument } from '../openapi/document.ts'
 import { ADMIN_PATH, guardAdmin, isAdminPath, type AdminAccess } from './admin-guard.ts'
-import { checkResponses } from './check-responses.ts'
 import { compileOperations } from './compile-operations.ts'
 import type { Data } from './data.ts'
 import { HANDLERS } from './handlers/index.ts'
@@ -13,7 +11,10 @@ import type { Handlers } from './handlers/operation.ts'
 import { checkHost } from './host-check.ts'
 import { createProblemHandler, HttpError } from './problem.ts'
 import { registerOperations } from './register-operations.ts'
-import type { Store } from './store.ts'
+import { createReplyCheck } from './reply-check.ts'
+import type { StorageEngine } from './repositories.ts'
+import { logRequests } from './request-log.ts'
+import type { Guard } from './send-reply.ts'
 
 /** Who may reach the mock: see host-check.ts and admin-guard.ts. */
 export interface Access extends AdminAccess {
@@ -22,7 +23,7 @@ export interface Access extends AdminAccess {
 }
 
 export interface AppDeps {
-  store: Store
+  engine: StorageEngine
   /** The data `POST /__admin/reset` restores (the fixtures). */
   createData: () => Data
   document?: OpenApiDocument
@@ -31,7 +32,6 @@ export interface AppDeps {
   handlers?: Partial<Handlers>
   /** Check every response against the document; a violation becomes a 500. */
   validateResponses?: boolean
-  bodyLimit?: number
   now?: () => Date
   newId?: () => string
   /** Unset: loopback names and IP addresses only, the admin API open on loopback. */
@@ -39,34 +39,20 @@ export interface AppDeps {
 }
 
 export function createApp(deps: AppDeps): Express {
-  const { store, logger } = deps
+  const { engine, logger } = deps
   const document = deps.document ?? loadDocument()
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
   app.set('case sensitive routing', true)
-
-  // Logging and self-checks
-  if (logger) {
-    app.use(
-      pinoHttp({
-        logger,
-        quietReqLogger: true,
-        // one short line per request; never the headers (they carry the bearer token)
-        serializers: {
-          req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-          res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-        },
-      }),
-    )
-  }
-  if (deps.validateResponses) {
-    app.use(
-      checkResponses(document, (violations) => {
-        logger?.error({ violations }, 'response does not match the document')
-      }),
-    )
-  }
+  if (logger) app.use(logRequests(logger))
+  const guard: Guard | undefined = deps.validateResponses
+    ? {
+        check: createReplyCheck(document),
+        report: (violations) =>
+          logger?.error({ violations }, 'response does not match the document'),
+      }
+    : undefined
 
   // Access: DNS rebinding first; CORS for any origin on the API (frontends on other origins need
   // it), never on the admin API
@@ -81,8 +67,7 @@ export function createApp(deps: AppDeps): Express {
   // Admin
   const admin = express.Router({ caseSensitive: true })
   admin.post('/reset', async (_req, res) => {
-    res.locals['unchecked'] = true
-    await store.reset(deps.createData())
+    await engine.reset(deps.createData())
     res.status(204).send()
   })
   app.use(ADMIN_PATH, guardAdmin(access), admin)
@@ -90,11 +75,12 @@ export function createApp(deps: AppDeps): Express {
   // The document's operations
   const router = express.Router({ caseSensitive: true })
   registerOperations(router, compileOperations(document), {
-    store,
+    engine,
     handlers: { ...HANDLERS, ...deps.handlers },
-    bodyLimit: deps.bodyLimit ?? 100 * 1024,
+    bodyLimit: maxBodyBytesOf(document),
     now: deps.now ?? (() => new Date()),
     newId: deps.newId ?? randomUUID,
+    guard,
   })
   app.use(router)
 
@@ -102,6 +88,6 @@ export function createApp(deps: AppDeps): Express {
   app.use((req) => {
     throw new HttpError(404, `There is no ${req.path} in this API.`)
   })
-  app.use(createProblemHandler((error) => logger?.error({ err: error }, 'request failed')))
+  app.use(createProblemHandler((error) => logger?.error({ err: error }, 'request failed'), guard))
   return app
 }

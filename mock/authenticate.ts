@@ -1,22 +1,22 @@
 import type { User } from './data.ts'
 import { HttpError } from './problem.ts'
-import type { Store } from './store.ts'
+import type { Repositories } from './repositories.ts'
 
 const BEARER = /^bearer +([^\s]+) *$/i
 
 /** 401 for a missing, malformed or unknown token; 403 for an org the user is not a member of. */
-export function authenticate(
-  store: Store,
+export async function authenticate(
+  repositories: Repositories,
   authorization: string | undefined,
   orgId: string | undefined,
-): User {
+): Promise<User> {
   const token = BEARER.exec(authorization ?? '')?.[1]
   if (token === undefined) {
     throw new HttpError(401, "Send the header 'Authorization: Bearer <token>'.", {
       headers: { 'WWW-Authenticate': 'Bearer' },
     })
   }
-  const user = store.userByToken(token)
+  const user = await repositories.users.byToken(token)
   if (!user) {
     throw new HttpError(401, 'The bearer token is not valid.', {
       headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },

@@ -8,9 +8,6 @@ import {
   type OpenApiDocument,
 } from '../openapi/document.ts'
 import type { operations } from '../openapi/types.ts'
-import type { QueryValues } from './parse-query.ts'
-import { HttpError } from './problem.ts'
-import { toFieldErrors } from './validation-errors.ts'
 
 export type OperationId = keyof operations
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
@@ -18,48 +15,45 @@ export type HttpMethod = (typeof HTTP_METHODS)[number]
 
 type Parameter = OpenAPIV3_1.ParameterObject
 
+export interface CompiledQuery {
+  validate: ValidateFunction
+  /** Parameters that are arrays: a single `include[]=x` is still an array (form style, explode). */
+  arrays: ReadonlySet<string>
+  /** The document's defaults, set where a parameter is absent. */
+  defaults: readonly (readonly [string, unknown])[]
+}
+
 export interface CompiledOperation {
   operationId: OperationId
   method: HttpMethod
   documentPath: string
   secured: boolean
-  validatePath: (params: Record<string, string>) => boolean
-  parseQuery: (raw: QueryValues) => Record<string, unknown>
+  validatePath: ValidateFunction
+  query: CompiledQuery
   /** Validators per media type of the request body; undefined when the operation takes none. */
   body: { required: boolean; validators: Map<string, ValidateFunction> } | undefined
 }
 
 const FORM = 'application/x-www-form-urlencoded'
 
-function compileQuery(ajv: Ajv2020, parameters: Parameter[], pointers: Map<string, string>) {
+function compileQuery(
+  ajv: Ajv2020,
+  parameters: Parameter[],
+  pointers: Map<string, string>,
+): CompiledQuery {
   const queryParams = parameters.filter((p) => p.in === 'query')
   const properties = Object.fromEntries(
     queryParams.map((p) => [p.name, { $ref: pointers.get(p.name) }]),
   )
-  const validate = ajv.compile({ type: 'object', properties, additionalProperties: false })
-  const parse = (raw: QueryValues): Record<string, unknown> => {
-    const query: Record<string, unknown> = { ...raw }
-    for (const { name, schema } of queryParams) {
-      const { type, default: fallback } = (schema ?? {}) as { type?: unknown; default?: unknown }
-      const value = query[name]
-      // form style, explode: a single `include[]=x` is still an array
-      if (type === 'array' && typeof value === 'string') query[name] = [value]
-      if (value === undefined && fallback !== undefined) query[name] = fallback
-    }
-    if (!validate(query)) {
-      const errors = toFieldErrors(validate.errors ?? [], {
-        nameOf: (segments) => segments[0] ?? 'query',
-        unknown: 'is not a query parameter of this operation',
-      })
-      const names = errors.map((e) => e.field).join(', ')
-      throw new HttpError(400, `Invalid query parameters: ${names}.`, { errors })
-    }
-    return query
+  const schemaOf = (p: Parameter) => (p.schema ?? {}) as { type?: unknown; default?: unknown }
+  return {
+    validate: ajv.compile({ type: 'object', properties, additionalProperties: false }),
+    arrays: new Set(queryParams.filter((p) => schemaOf(p).type === 'array').map((p) => p.name)),
+    defaults: queryParams.flatMap((p) => {
+      const fallback = schemaOf(p).default
+      return fallback === undefined ? [] : [[p.name, fallback] as const]
+    }),
   }
-  // Most requests carry no query: its defaults are validated once, here.
-  const defaults = parse({})
-  return (raw: QueryValues): Record<string, unknown> =>
-    Object.keys(raw).length === 0 ? { ...defaults } : parse(raw)
 }
 
 /**
@@ -104,8 +98,8 @@ export function compileOperations(document: OpenApiDocument): CompiledOperation[
         method,
         documentPath,
         secured: security.some((requirement) => Object.keys(requirement).length > 0),
-        validatePath: (params) => validatePath(params),
-        parseQuery: compileQuery(coercing, parameters, pointers),
+        validatePath,
+        query: compileQuery(coercing, parameters, pointers),
         body: requestBody && {
           required: requestBody.required ?? false,
           validators: new Map(

@@ -1,7 +1,14 @@
 import { describe, expect, test } from '@jest/globals'
-import { ConfigError, loadConfig, USAGE } from './config.ts'
+import { ConfigError, FLAGS, readCommandLine, USAGE, type MockConfig } from './config.ts'
 
-describe('loadConfig', () => {
+/** The configuration a command line asks to serve with. */
+function loadConfig(argv: string[], env: NodeJS.ProcessEnv): MockConfig {
+  const request = readCommandLine(argv, env)
+  if (request.kind !== 'serve') throw new Error(`expected a configuration, got ${request.kind}`)
+  return request.config
+}
+
+describe('readCommandLine', () => {
   test('When nothing is given, then the documented defaults apply', () => {
     // Act
     const config = loadConfig([], {})
@@ -100,19 +107,8 @@ describe('loadConfig', () => {
 
   test('When the usage is printed, then it explains every flag and variable', () => {
     // Assert
+    for (const name of FLAGS) expect(USAGE).toContain(`--${name}`)
     for (const name of [
-      '--port',
-      '--host',
-      '--db',
-      '--seed',
-      '--allowed-host',
-      '--admin-token',
-      '--recover',
-      '--headers-timeout',
-      '--request-timeout',
-      '--keep-alive-timeout',
-      '--quiet',
-      '--validate-responses',
       'PORT',
       'HOST',
       'DB_FILE',
@@ -125,5 +121,27 @@ describe('loadConfig', () => {
     ]) {
       expect(USAGE).toContain(name)
     }
+  })
+
+  test.each([
+    [['--help'], 'help'],
+    [['--port', '5000', '--version'], 'version'],
+  ])('When the command line is %j, then it asks for %s', (argv, kind) => {
+    // Act
+    const request = readCommandLine(argv, {})
+
+    // Assert
+    expect(request.kind).toBe(kind)
+  })
+
+  test.each([
+    [['--prot', '5000'], 'unknown flag --prot'],
+    [['db.json'], "unexpected argument 'db.json' (flags start with --)"],
+  ])('When the command line is %j, then the error is one line: %s', (argv, message) => {
+    // Act
+    const read = (): unknown => readCommandLine(argv, {})
+
+    // Assert
+    expect(read).toThrow(new ConfigError(message))
   })
 })

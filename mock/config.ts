@@ -18,7 +18,9 @@ export interface MockConfig {
   keepAliveTimeoutMs: number
 }
 
-export const USAGE = `Usage: npm start -- [flags]
+export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm start -- [flags])
+  --help                   this text
+  --version                the version of contacts-mock-kit
   --port N                 port; 0 picks a free one (PORT, default 4010)
   --host ADDRESS           address to listen on (HOST, default 127.0.0.1); on any address
                            but loopback the admin API needs --admin-token
@@ -43,6 +45,19 @@ export const USAGE = `Usage: npm start -- [flags]
 Flags win over the environment variables in parentheses.`
 
 export class ConfigError extends Error {}
+
+/** What the command line asks for besides serving. */
+export type CommandLine =
+  { kind: 'serve'; config: MockConfig } | { kind: 'help' } | { kind: 'version' }
+
+/** Node's parseArgs explains at length; a user wants the flag and where to look. */
+function briefly(message: string): string {
+  const unknown = /Unknown option '([^']+)'/.exec(message)?.[1]
+  if (unknown !== undefined) return `unknown flag ${unknown}`
+  const positional = /Unexpected argument '([^']+)'/.exec(message)?.[1]
+  if (positional !== undefined) return `unexpected argument '${positional}' (flags start with --)`
+  return message.split('. ')[0] ?? message
+}
 
 function toInteger(name: string, text: string, min: number, max: number): number {
   const value = Number(text)
@@ -85,30 +100,42 @@ function checkTimeouts(config: MockConfig): MockConfig {
   return config
 }
 
+const OPTIONS = {
+  help: { type: 'boolean', default: false },
+  version: { type: 'boolean', default: false },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  db: { type: 'string' },
+  seed: { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  'validate-responses': { type: 'boolean', default: false },
+  'allowed-host': { type: 'string', multiple: true },
+  'admin-token': { type: 'string' },
+  recover: { type: 'boolean', default: false },
+  'headers-timeout': { type: 'string' },
+  'request-timeout': { type: 'string' },
+  'keep-alive-timeout': { type: 'string' },
+} as const
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values']
+
+/** Every flag of the command line, without its dashes. */
+export const FLAGS = Object.keys(OPTIONS)
+
 /** The only place that reads flags and environment variables; it fails fast on bad values. */
-export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): MockConfig {
+export function readCommandLine(argv: string[], env: NodeJS.ProcessEnv): CommandLine {
   let values
   try {
-    ;({ values } = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        db: { type: 'string' },
-        seed: { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        'validate-responses': { type: 'boolean', default: false },
-        'allowed-host': { type: 'string', multiple: true },
-        'admin-token': { type: 'string' },
-        recover: { type: 'boolean', default: false },
-        'headers-timeout': { type: 'string' },
-        'request-timeout': { type: 'string' },
-        'keep-alive-timeout': { type: 'string' },
-      },
-    }))
+    ;({ values } = parseArgs({ args: argv, options: OPTIONS }))
   } catch (error) {
-    throw new ConfigError((error as Error).message)
+    throw new ConfigError(briefly((error as Error).message))
   }
+  if (values.help) return { kind: 'help' }
+  if (values.version) return { kind: 'version' }
+  return { kind: 'serve', config: toConfig(values, env) }
+}
+
+function toConfig(values: Values, env: NodeJS.ProcessEnv): MockConfig {
   const seed = values.seed ?? env['SEED']
   const adminToken = values['admin-token'] ?? env['ADMIN_TOKEN']
   if (adminToken?.trim() === '') throw new ConfigError('admin-token must not be empty.')

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
@@ -144,14 +144,52 @@ describe('npm start (mock/main.ts)', () => {
     expect(readFileSync(dataFile, 'utf8')).toBe('{"version": 1, "contacts": [{"id": ')
   })
 
-  test('When a flag has a bad value, then it exits with the usage', async () => {
+  test.each([
+    [['--port', 'eighty'], "port must be a whole number from 0 to 65535, got 'eighty'."],
+    [['--prot', '5000'], 'unknown flag --prot'],
+  ])(
+    'When the flags are %j, then it exits with 2 and one line naming the problem',
+    async (...args) => {
+      // Arrange
+      const [flags, problem] = args
+
+      // Act
+      const mock = launchMock([...flags, '--db', file])
+      const code = await mock.exited
+
+      // Assert
+      expect(code).toBe(2)
+      expect(mock.output()).toBe(
+        `contacts-mock: ${problem}\nRun contacts-mock --help for the flags.\n`,
+      )
+      expect(existsSync(file)).toBe(false)
+    },
+  )
+
+  test('When it is asked for --help, then it prints every flag and exits with 0', async () => {
     // Act
-    const mock = launchMock(['--port', 'eighty', '--db', file])
+    const mock = launchMock(['--help'])
     const code = await mock.exited
 
     // Assert
+    expect(code).toBe(0)
+    expect(mock.output()).toContain('Usage: contacts-mock [flags]')
+    expect(mock.output()).toContain('--validate-responses')
+  })
+
+  test('When the port is in use, then it says which and suggests --port 0, leaving no data file', async () => {
+    // Arrange
+    const first = await start()
+    const port = new URL(first.url).port
+
+    // Act
+    const second = launchMock(['--port', port, '--db', join(dir, 'other', 'db.json')])
+    const code = await second.exited
+
+    // Assert
     expect(code).toBe(1)
-    expect(mock.output()).toContain("port must be a whole number from 0 to 65535, got 'eighty'")
-    expect(mock.output()).toContain('Usage: npm start')
+    expect(second.output()).toContain(`Port ${port} on 127.0.0.1 is already in use`)
+    expect(second.output()).toContain('--port 0')
+    expect(existsSync(join(dir, 'other', 'db.json'))).toBe(false)
   })
 })

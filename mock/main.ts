@@ -1,14 +1,17 @@
-import { isIP, type AddressInfo } from 'node:net'
+#!/usr/bin/env node
+// `contacts-mock` (and `npm start`): the process shell around serve().
+import { readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { pino } from 'pino'
 import { createSeed } from '../fixtures/seed.ts'
 import { isLoopbackAddress } from './admin-guard.ts'
-import { createApp, type Access } from './app.ts'
-import { ConfigError, loadConfig, USAGE, type MockConfig } from './config.ts'
-import { createHttpServer } from './create-server.ts'
-import type { Data } from './data.ts'
-import { openStore } from './open-store.ts'
-import { createShutdown } from './shutdown.ts'
+import type { Access } from './app.ts'
+import { ConfigError, readCommandLine, USAGE, type MockConfig } from './config.ts'
+import type { Org, User } from './data.ts'
+import { serve } from './serve.ts'
 import { StartupError } from './startup-error.ts'
+
+const EXIT = { ok: 0, failed: 1, usage: 2 } as const
 
 /** Who may reach the mock, from the flags (see host-check.ts and admin-guard.ts). */
 function accessOf(config: MockConfig): Access {
@@ -25,12 +28,17 @@ function describeAdmin(access: Access): string {
   return access.exposed ? 'closed: start with --admin-token to use it' : 'loopback only'
 }
 
-function printBanner(url: string, config: MockConfig, data: Data, access: Access): void {
+function bannerOf(
+  url: string,
+  config: MockConfig,
+  access: Access,
+  data: { orgs: Org[]; users: User[]; contacts: number },
+): string {
   const orgName = (id: string): string => data.orgs.find((org) => org.id === id)?.name ?? id
   const acme = data.orgs[0]?.id ?? ''
-  const lines = [
+  return [
     `Mock listening on ${url}`,
-    `Data file: ${config.dbFile} (${String(data.contacts.length)} contacts)`,
+    `Data file: ${config.dbFile} (${String(data.contacts)} contacts)`,
     `Admin API: /__admin (${describeAdmin(access)}); POST /__admin/reset as JSON restores the fixtures`,
     'Organizations:',
     ...data.orgs.map((org) => `  ${org.name.padEnd(8)} ${org.id}`),
@@ -39,71 +47,83 @@ function printBanner(url: string, config: MockConfig, data: Data, access: Access
       (user) => `  ${user.token.padEnd(12)} ${user.name} (${user.org_ids.map(orgName).join(', ')})`,
     ),
     `Try: curl -H 'Authorization: Bearer ${data.users[0]?.token ?? ''}' ${url}/api/v1/orgs/${acme}/contacts`,
-  ]
-  process.stdout.write(lines.join('\n') + '\n')
+    '',
+  ].join('\n')
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig(process.argv.slice(2), process.env)
-  const createData = (): Data => createSeed({ seed: config.seed })
-  const { store, close, notes } = await openStore(config.dbFile, createData, {
-    recover: config.recover,
-  })
-  for (const note of notes) process.stderr.write(`${note}\n`)
-  const logger = config.quiet
-    ? undefined
-    : pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime })
+function version(): string {
+  const manifest = new URL('../package.json', import.meta.url)
+  // compiled, this file is one folder deeper (dist/mock/main.js)
+  const path = import.meta.url.endsWith('.ts')
+    ? manifest
+    : new URL('../../package.json', import.meta.url)
+  return (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version
+}
+
+async function main(argv: string[]): Promise<number | undefined> {
+  const request = readCommandLine(argv, process.env)
+  if (request.kind === 'help') {
+    process.stdout.write(`${USAGE}\n`)
+    return EXIT.ok
+  }
+  if (request.kind === 'version') {
+    process.stdout.write(`${version()}\n`)
+    return EXIT.ok
+  }
+  const { config } = request
+  // the request log goes out asynchronously: writing it never holds up an answer
+  const destination = config.quiet ? undefined : pino.destination({ sync: false })
+  const logger =
+    destination && pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, destination)
   const access = accessOf(config)
-  const app = createApp({
-    store,
-    createData,
+  const served = await serve({
+    ...config,
+    createData: () => createSeed({ seed: config.seed }),
     logger,
-    validateResponses: config.validateResponses,
     access,
   })
-  const shutdown = createShutdown()
-  const server = createHttpServer(shutdown.wrap(app), config)
-  server.listen(config.port, config.host)
-  server.on('error', (error: NodeJS.ErrnoException) => {
-    const reason = error.code === 'EADDRINUSE' ? 'is already in use' : `failed: ${error.message}`
-    process.stderr.write(`${config.host}:${String(config.port)} ${reason}.\n`)
-    void close().finally(() => process.exit(1))
-  })
-  server.on('listening', () => {
-    const { port } = server.address() as AddressInfo
-    const host = config.host.includes(':') ? `[${config.host}]` : config.host
-    printBanner(`http://${host}:${String(port)}`, config, store.data, access)
-  })
+  for (const note of served.notes) process.stderr.write(`${note}\n`)
+  process.stdout.write(bannerOf(served.url, config, access, await served.engine.describe()))
 
   let stopping = false
   const stop = (signal: string): void => {
     if (stopping) {
       // every acknowledged write is already in the journal, which the next start replays
       process.stderr.write(`${signal} again: exiting now; nothing acknowledged is lost.\n`)
-      process.exit(1)
+      process.exit(EXIT.failed)
     }
     stopping = true
     process.stdout.write(`${signal}: finishing requests in flight and pending writes…\n`)
-    shutdown
-      .drain(server)
-      .then(close)
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          process.stderr.write(`Could not finish writing: ${String(error)}\n`)
-          process.exit(1)
-        },
-      )
+    served.close().then(
+      () => {
+        destination?.flushSync()
+        process.exit(EXIT.ok)
+      },
+      (error: unknown) => {
+        process.stderr.write(`Could not finish writing: ${String(error)}\n`)
+        process.exit(EXIT.failed)
+      },
+    )
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  return undefined
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof StartupError || error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n${error instanceof ConfigError ? USAGE + '\n' : ''}`)
-  } else {
-    process.stderr.write(`The mock could not start: ${String(error)}\n`)
-  }
-  process.exit(1)
-})
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError) {
+      process.stderr.write(
+        `contacts-mock: ${error.message}\nRun contacts-mock --help for the flags.\n`,
+      )
+      process.exitCode = EXIT.usage
+    } else {
+      const message = error instanceof StartupError ? error.message : String(error)
+      process.stderr.write(`The mock could not start: ${message}\n`)
+      process.exitCode = EXIT.failed
+    }
+  },
+)

@@ -10,6 +10,8 @@ import { normalizeSearch } from './search-text.ts'
 export interface MemoryEngine extends StorageEngine {
   /** Applies a journal entry without recording it (the replay at start). */
   apply: (entry: JournalEntry) => void
+  /** Writes a snapshot of what is on disk, and resolves once it is in place. */
+  snapshot: () => Promise<void>
 }
 
 /** What the engine gives its persistence: the data to snapshot, and how to take changes back. */
@@ -133,6 +135,7 @@ export function createMemoryEngine(
 
   return {
     apply,
+    snapshot: () => persistence.snapshot(),
     read: (work) => work(repositories),
     async write(work) {
       const result = await work(repositories)
@@ -143,6 +146,7 @@ export function createMemoryEngine(
       persistence.replace(data, () => {
         state = createMemoryState(data, searchTextOf)
       }),
+    exportData: () => Promise.resolve(state.data()),
     describe: () =>
       Promise.resolve({
         orgs: state.meta.orgs,

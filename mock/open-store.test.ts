@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { createSeed } from '../fixtures/seed.ts'
 import type { Data, StoredContact } from './data.ts'
+import type { MemoryEngine } from './memory-store.ts'
 import { openStore } from './open-store.ts'
 import { SnapshotFile } from './snapshot-file.ts'
 import { StartupError } from './startup-error.ts'
@@ -41,41 +42,49 @@ function newContact(id: string, template: StoredContact): StoredContact {
   return { ...template, id, first_name: `Journal ${id}`, created_at: '2030-01-01T00:00:00.000Z' }
 }
 
-async function storeOneContact(id: string): Promise<void> {
-  const { store, close } = await openStore(file, seed)
-  leftOpen.push(close)
-  const template = store.contacts.all()[0]
+/** Creates a contact like the first of the data, with another id and name. */
+async function create(engine: MemoryEngine, id: string): Promise<void> {
+  const [template] = (await engine.exportData()).contacts
   if (!template) throw new Error('the seed has no contact')
-  store.putContact(newContact(id, template))
-  await store.commit()
+  await engine.write((repositories) => repositories.contacts.create(newContact(id, template)))
+}
+
+/** The contact with `id`, as a request of its org would find it. */
+async function find(engine: MemoryEngine, id: string): Promise<StoredContact | undefined> {
+  const orgId = seed().orgs[0]?.id ?? ''
+  return engine.read((repositories) => repositories.contacts.find(orgId, id))
+}
+
+async function storeOneContact(id: string): Promise<void> {
+  const { engine, close } = await openStore(file, seed)
+  leftOpen.push(close)
+  await create(engine, id)
 }
 
 describe('openStore', () => {
   test('When the file is absent, then it is created from the fixtures', async () => {
     // Act
-    const { store, close } = await openStore(file, seed)
+    const { engine, close } = await openStore(file, seed)
+    const inMemory = (await engine.exportData()).contacts
     await close()
 
     // Assert
     const onDisk = await readDataFile(file)
-    expect(onDisk.contacts).toHaveLength(store.contacts.all().length)
+    expect(onDisk.contacts).toHaveLength(inMemory.length)
     expect(onDisk.contacts).toHaveLength(6)
   })
 
   test('When a store is closed and reopened, then an acknowledged write is there', async () => {
     // Arrange
     const first = await openStore(file, seed)
-    const [template] = first.store.contacts.all()
-    if (!template) throw new Error('the seed has no contact')
-    first.store.putContact(newContact('kept', template))
-    await first.store.commit()
+    await create(first.engine, 'kept')
     await first.close()
 
     // Act
     const second = await openStore(file, seed)
 
     // Assert
-    expect(second.store.contacts.get('kept')?.first_name).toBe('Journal kept')
+    expect((await find(second.engine, 'kept'))?.first_name).toBe('Journal kept')
     await second.close()
   })
 
@@ -89,7 +98,7 @@ describe('openStore', () => {
     const reopened = await openStore(file, seed)
 
     // Assert
-    expect(reopened.store.contacts.get('journaled')).toBeDefined()
+    expect(await find(reopened.engine, 'journaled')).toBeDefined()
     await reopened.close()
   })
 
@@ -102,8 +111,8 @@ describe('openStore', () => {
     const reopened = await openStore(file, seed)
 
     // Assert
-    expect(reopened.store.contacts.get('before-crash')).toBeDefined()
-    expect(reopened.store.contacts.get('torn')).toBeUndefined()
+    expect(await find(reopened.engine, 'before-crash')).toBeDefined()
+    expect(await find(reopened.engine, 'torn')).toBeUndefined()
     await reopened.close()
   })
 
@@ -165,8 +174,8 @@ describe('openStore', () => {
     leftOpen.push(recovered.close)
 
     // Assert
-    expect(recovered.store.contacts.get('before')).toBeDefined()
-    expect(recovered.store.contacts.get('after')).toBeDefined()
+    expect(await find(recovered.engine, 'before')).toBeDefined()
+    expect(await find(recovered.engine, 'after')).toBeDefined()
     expect(recovered.notes.join('\n')).toMatch(
       /kept 2 entries, dropped 1 damaged: \S+db\.json\.journal line 2/,
     )
@@ -190,8 +199,8 @@ describe('openStore', () => {
     leftOpen.push(reopened.close)
 
     // Assert
-    expect(reopened.store.contacts.get('first')).toBeDefined()
-    expect(reopened.store.contacts.get('second')).toBeDefined()
+    expect(await find(reopened.engine, 'first')).toBeDefined()
+    expect(await find(reopened.engine, 'second')).toBeDefined()
   })
 
   test('When a journal set aside is older than the snapshot, then it is not replayed', async () => {
@@ -210,7 +219,7 @@ describe('openStore', () => {
     leftOpen.push(reopened.close)
 
     // Assert
-    expect(reopened.store.contacts.get('covered')).toBeUndefined()
+    expect(await find(reopened.engine, 'covered')).toBeUndefined()
   })
 
   test('When another live process holds the data file, then the start is refused with its pid', async () => {
@@ -237,10 +246,10 @@ describe('openStore', () => {
     writeFileSync(`${file}.lock`, String(dead.pid ?? 0))
 
     // Act
-    const { store, close } = await openStore(file, seed)
+    const { engine, close } = await openStore(file, seed)
 
     // Assert
-    expect(store.contacts.all().length).toBe(6)
+    expect((await engine.exportData()).contacts).toHaveLength(6)
     await close()
   })
 })

@@ -1,6 +1,6 @@
+import { loadDocument, searchFieldsOf, type OpenApiDocument } from '../openapi/document.ts'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { Low } from 'lowdb'
 import { toCommitError } from './commit-error.ts'
 import type { Data } from './data.ts'
 import { acquireLock } from './file-lock.ts'
@@ -9,7 +9,8 @@ import { openJournal, readJournal } from './journal.ts'
 import { createPersistence } from './persistence.ts'
 import { SnapshotFile } from './snapshot-file.ts'
 import { StartupError } from './startup-error.ts'
-import { createStore, type Store } from './store.ts'
+import { createMemoryEngine, type MemoryEngine } from './memory-store.ts'
+import { createSearchText } from './search-text.ts'
 
 const COLLECTIONS = ['orgs', 'users', 'relationship_types', 'contacts', 'user_relationships']
 
@@ -40,7 +41,7 @@ async function readSnapshot(file: string, adapter: SnapshotFile): Promise<Data |
 }
 
 export interface OpenStore {
-  store: Store
+  engine: MemoryEngine
   close: () => Promise<void>
   /** What the start had to say (for example, what `recover` dropped from a damaged journal). */
   notes: string[]
@@ -53,6 +54,8 @@ export interface OpenStoreOptions {
   onSnapshotError?: (error: unknown) => void
   /** Opens the journal (tests wrap the real one to make its writes fail). */
   openJournal?: typeof openJournal
+  /** Where the searched fields are read from (`x-search-fields`); the bundled document if unset. */
+  document?: OpenApiDocument
 }
 
 /**
@@ -74,28 +77,26 @@ export async function openStore(
     const journalPath = `${file}.journal`
     const replay = stored ? readJournal(journalPath, stored.journal) : { entries: [], damaged: [] }
     const notes = await handleJournalDamage(journalPath, replay, options.recover ?? false)
-    const low = new Low<Data>(adapter, stored ?? createData())
     const journal = await (options.openJournal ?? openJournal)(journalPath)
-    const persistence = createPersistence({
-      journal,
-      snapshotEvery: options.snapshotEvery,
-      onSnapshotError: options.onSnapshotError,
-      toCommitError,
-      current: () => low.data,
-      saveSnapshot: (data) => adapter.write(data),
-      undo: (entries) => {
-        for (const entry of entries) store.apply(entry)
-      },
-    })
-    const store = createStore(low, persistence)
-    for (const entry of replay.entries) store.apply(entry)
-    if (!stored || replay.entries.length + replay.damaged.length > 0) await persistence.snapshot()
+    const searchText = createSearchText(searchFieldsOf(options.document ?? loadDocument()))
+    const engine = createMemoryEngine(stored ?? createData(), searchText, (hooks) =>
+      createPersistence({
+        ...hooks,
+        journal,
+        snapshotEvery: options.snapshotEvery,
+        onSnapshotError: options.onSnapshotError,
+        toCommitError,
+        saveSnapshot: (data) => adapter.write(data),
+      }),
+    )
+    for (const entry of replay.entries) engine.apply(entry)
+    if (!stored || replay.entries.length + replay.damaged.length > 0) await engine.snapshot()
     return {
-      store,
+      engine,
       notes,
       async close() {
         // leave a self-contained snapshot behind for whoever opens the file next
-        await persistence.snapshot()
+        await engine.snapshot()
         await journal.close()
         release()
       },

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Request, Response } from 'express'
+import { sendReply, type Guard } from './send-reply.ts'
 
 export interface FieldError {
   field: string
@@ -74,13 +75,13 @@ export function toProblem(
   }
 }
 
-export function sendProblem(req: Request, res: Response, error: HttpError): void {
-  res.status(error.status).set(error.headers).type('application/problem+json')
-  res.send(
-    JSON.stringify(
-      toProblem(error.status, error.detail, { instance: req.path, errors: error.errors }),
-    ),
-  )
+export function sendProblem(req: Request, res: Response, error: HttpError, guard?: Guard): void {
+  const problem = toProblem(error.status, error.detail, {
+    instance: req.path,
+    errors: error.errors,
+  })
+  const headers = { ...error.headers, 'Content-Type': 'application/problem+json' }
+  sendReply(req, res, { status: error.status, headers, text: JSON.stringify(problem) }, guard)
 }
 
 /** Errors thrown by Express and body-parser carry a 4xx `status`; anything else is our bug. */
@@ -101,6 +102,7 @@ function toHttpError(error: unknown): HttpError {
 
 export function createProblemHandler(
   logError: (error: unknown) => void = () => undefined,
+  guard?: Guard,
 ): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
@@ -109,6 +111,6 @@ export function createProblemHandler(
     }
     const problem = toHttpError(error)
     if (problem.status >= 500) logError(error)
-    sendProblem(req, res, problem)
+    sendProblem(req, res, problem, guard)
   }
 }

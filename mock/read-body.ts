@@ -2,7 +2,6 @@ import type { Request } from 'express'
 import type { CompiledOperation } from './compile-operations.ts'
 import { parseForm } from './parse-form.ts'
 import { HttpError } from './problem.ts'
-import { describeInvalidFields, toFieldErrors } from './validation-errors.ts'
 
 const FORM = 'application/x-www-form-urlencoded'
 const utf8 = new TextDecoder('utf-8', { fatal: true })
@@ -41,39 +40,30 @@ function parseJson(text: string): unknown {
 const hasBody = (req: Request): boolean =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
 
+export interface ReadBody {
+  mediaType: string
+  value: unknown
+}
+
 /**
- * Turns the raw bytes (read by express.raw with the size limit) into the validated body of the
- * operation. The accepted media types are the ones the document lists for it.
+ * Turns the raw bytes (read by express.raw with the size limit) into a value, by the media types
+ * the document lists for the operation; undefined when no body was sent. Only reading happens
+ * here: what the value must be is checked in validate-request.ts.
  */
-export function readBody(operation: CompiledOperation, req: Request): unknown {
+export function readBody(operation: CompiledOperation, req: Request): ReadBody | undefined {
   const { body } = operation
   if (!body) {
     if (hasBody(req)) throw new HttpError(400, 'This operation takes no request body.')
     return undefined
   }
   const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-  let mediaType = FORM
-  let value: unknown = Object.create(null)
-  if (raw.length > 0) {
-    const contentType = contentTypeOf(req)
-    mediaType = contentType.mediaType
+  if (raw.length === 0) return undefined
+  const { mediaType, charset } = contentTypeOf(req)
+  if (!body.validators.has(mediaType) || !['utf-8', 'utf8', undefined].includes(charset)) {
     const accepted = [...body.validators.keys()]
-    if (
-      !body.validators.has(mediaType) ||
-      !['utf-8', 'utf8', undefined].includes(contentType.charset)
-    ) {
-      const sent = req.headers['content-type'] ?? 'no Content-Type'
-      throw new HttpError(415, `Send ${accepted.join(' or ')} (UTF-8), not ${sent}.`)
-    }
-    const text = decode(raw)
-    value = mediaType === FORM ? parseForm(text) : parseJson(text)
-  } else if (!body.required) {
-    return value
+    const sent = req.headers['content-type'] ?? 'no Content-Type'
+    throw new HttpError(415, `Send ${accepted.join(' or ')} (UTF-8), not ${sent}.`)
   }
-  const validate = body.validators.get(mediaType)
-  if (validate && !validate(value)) {
-    const { detail, errors } = describeInvalidFields(toFieldErrors(validate.errors ?? []))
-    throw new HttpError(422, detail, { errors })
-  }
-  return value
+  const text = decode(raw)
+  return { mediaType, value: mediaType === FORM ? parseForm(text) : parseJson(text) }
 }

@@ -1,18 +1,21 @@
 import express, { type Request, type Response, type Router } from 'express'
 import { authenticate } from './authenticate.ts'
 import type { CompiledOperation } from './compile-operations.ts'
-import type { Handlers, OperationContext } from './handlers/operation.ts'
+import type { AnyHandler, Handlers, Input, OperationId } from './handlers/operation.ts'
 import { parseQuery } from './parse-query.ts'
 import { HttpError } from './problem.ts'
 import { readBody } from './read-body.ts'
-import type { Store } from './store.ts'
+import type { StorageEngine } from './repositories.ts'
+import { sendReply, type Guard } from './send-reply.ts'
+import { validateBody, validatePath, validateQuery } from './validate-request.ts'
 
 export interface OperationDeps {
-  store: Store
+  engine: StorageEngine
   handlers: Handlers
   bodyLimit: number
   now: () => Date
   newId: () => string
+  guard: Guard | undefined
 }
 
 // Our routes have named parameters only, never wildcards (string[]).
@@ -23,16 +26,14 @@ const searchOf = (url: string): string => {
   return index === -1 ? '' : url.slice(index + 1)
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8'
+
 /**
- * Mounts every operation of the document on its path, in the documented order of checks:
- * 401/403, then the body's size (413), path ids (404), query (400), body (415/400/422).
- * A known path with another method is a 405 listing the methods it has.
+ * One operation's pipeline, in the documented order of checks: 401/403, then the body's size
+ * (413), path ids (404), query (400), body (415/400/422); then the handler, as a read or as a
+ * write that is durable before it is answered; then the answer, checked against the document.
  */
-export function registerOperations(
-  router: Router,
-  operations: CompiledOperation[],
-  deps: OperationDeps,
-): void {
+function createPipeline(operation: CompiledOperation, deps: OperationDeps) {
   type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => void
   const rawParser: Middleware = express.raw({ type: () => true, limit: deps.bodyLimit })
   const readRaw = (req: Request, res: Response): Promise<void> =>
@@ -42,39 +43,57 @@ export function registerOperations(
         else reject(error instanceof Error ? error : new Error('the body could not be read'))
       })
     })
+  // The validators were compiled from this operation's part of the document, so what they let
+  // through is this operation's input: the one place where the id and the input are joined.
+  const handler = deps.handlers[operation.operationId] as AnyHandler
+  const run = operation.method === 'get' ? deps.engine.read : deps.engine.write
+
+  return async (req: Request, res: Response): Promise<void> => {
+    res.locals['operation'] = operation
+    const params = paramsOf(req)
+    const user = await deps.engine.read((repositories) =>
+      authenticate(repositories, req.headers.authorization, params['org_id']),
+    )
+    // an operation without a body never reads one: readBody answers its presence with a 400
+    if (operation.body) await readRaw(req, res)
+    const path = validatePath(operation, params)
+    const query = validateQuery(operation, parseQuery(searchOf(req.originalUrl)))
+    const body = validateBody(operation, readBody(operation, req))
+    const input = {
+      user,
+      path,
+      query,
+      body,
+      now: () => deps.now().toISOString(),
+      newId: deps.newId,
+    } as Input<OperationId>
+    const reply = await run((repositories) => handler(input, repositories))
+    const headers = { ...reply.headers }
+    let text = ''
+    if ('body' in reply) {
+      headers['Content-Type'] = JSON_TYPE
+      text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body)
+    }
+    sendReply(req, res, { status: reply.status, headers, text }, deps.guard)
+  }
+}
+
+/**
+ * Mounts every operation of the document on its path (one route per path, one pipeline per
+ * operation: this is the hot path of bench/). A known path with another method is a 405 listing
+ * the methods it has.
+ */
+export function registerOperations(
+  router: Router,
+  operations: CompiledOperation[],
+  deps: OperationDeps,
+): void {
   const paths = new Set(operations.map((operation) => operation.documentPath))
   for (const documentPath of paths) {
     const pathOperations = operations.filter((operation) => operation.documentPath === documentPath)
-    // One route per path (Express dispatches on the method inside it) and one handler per
-    // operation, running the documented order of checks: this is the hot path of bench/.
     const route = router.route(documentPath.replace(/\{([^}]+)\}/g, ':$1'))
     for (const operation of pathOperations) {
-      route[operation.method](async (req: Request, res: Response) => {
-        res.locals['operation'] = operation
-        const params = paramsOf(req)
-        const user = authenticate(deps.store, req.headers.authorization, params['org_id'])
-        // an operation without a body never reads one: readBody answers its presence with a 400
-        if (operation.body) await readRaw(req, res)
-        if (!operation.validatePath(params)) {
-          throw new HttpError(404, 'No such record: an id in the path is not valid.')
-        }
-        const context: OperationContext = {
-          user,
-          params,
-          query: operation.parseQuery(parseQuery(searchOf(req.originalUrl))),
-          body: readBody(operation, req),
-          now: () => deps.now().toISOString(),
-          newId: deps.newId,
-        }
-        const result = deps.handlers[operation.operationId](context, deps.store)
-        const reply = result instanceof Promise ? await result : result
-        res.status(reply.status).set(reply.headers ?? {})
-        if (reply.json !== undefined) {
-          res.setHeader('Content-Type', 'application/json; charset=utf-8')
-          res.send(reply.json)
-        } else if (reply.body === undefined) res.send()
-        else res.json(reply.body)
-      })
+      route[operation.method](createPipeline(operation, deps))
     }
     const methods = pathOperations.map((operation) => operation.method.toUpperCase())
     const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ')

@@ -87,4 +87,6 @@ export interface StorageEngine {
   reset: (data: Data) => Promise<void>
   /** The organizations and users, and how many contacts there are (the start banner). */
   describe: () => Promise<{ orgs: Org[]; users: User[]; contacts: number }>
+  /** All data as it is now. */
+  exportData: () => Promise<Data>
 }

@@ -5,11 +5,11 @@ import type { Express } from 'express'
 import { createSeed } from '../fixtures/seed.ts'
 import { createApp, type AppDeps } from './app.ts'
 import { openStore } from './open-store.ts'
-import type { Store } from './store.ts'
+import type { MemoryEngine } from './memory-store.ts'
 
 export interface TestApp {
   app: Express
-  store: Store
+  engine: MemoryEngine
   file: string
   close: () => Promise<void>
 }
@@ -23,10 +23,10 @@ export async function createTestApp(deps: Partial<AppDeps> = {}): Promise<TestAp
   const file = join(dir, 'db.json')
   const createData = deps.createData ?? (() => createSeed())
   const opened = await openStore(file, createData)
-  const app = createApp({ createData, validateResponses: true, ...deps, store: opened.store })
+  const app = createApp({ createData, validateResponses: true, ...deps, engine: opened.engine })
   return {
     app,
-    store: opened.store,
+    engine: opened.engine,
     file,
     async close() {
       await opened.close()

@@ -1,5 +1,7 @@
 import type { Contact, ContactDetail, ContactGroups, GroupName, StoredContact } from '../data.ts'
 import { HttpError } from '../problem.ts'
+import type { Page } from '../repositories.ts'
+import type { Json } from './operation.ts'
 
 export type ContactFields = Partial<
   Omit<Contact, 'id' | 'created_at' | 'updated_at' | 'deleted_at'>
@@ -36,16 +38,25 @@ export function toContact(stored: StoredContact): Contact {
 }
 
 // Records are replaced, never mutated, so a record's JSON can be cached by identity.
-const jsonOf = new WeakMap<StoredContact, string>()
+const jsonOf = new WeakMap<StoredContact, Json<Contact>>()
 
 /** The contact as JSON text; lists and plain fetches send it without serializing again. */
-export function contactJson(stored: StoredContact): string {
+export function contactJson(stored: StoredContact): Json<Contact> {
   let json = jsonOf.get(stored)
   if (json === undefined) {
-    json = JSON.stringify(toContact(stored))
+    json = JSON.stringify(toContact(stored)) as Json<Contact>
     jsonOf.set(stored, json)
   }
   return json
+}
+
+/** A list answer (`{"contacts": [...], "count": N, "first": K}`) joined from records' JSON. */
+export function listJson<Key extends string, T>(
+  key: Key,
+  { items, count, first }: Page<Json<T>>,
+): Json<Record<Key, T[]> & { count: number; first: number }> {
+  const text = `{"${key}":[${items.join(',')}],"count":${String(count)},"first":${String(first)}}`
+  return text as Json<Record<Key, T[]> & { count: number; first: number }>
 }
 
 export function toContactDetail(

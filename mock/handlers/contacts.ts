@@ -1,26 +1,17 @@
 import type { GroupName, StoredContact } from '../data.ts'
-import { paginate } from '../paginate.ts'
 import { HttpError } from '../problem.ts'
-import type { Store } from '../store.ts'
 import {
   applyFields,
   contactJson,
   createContactRecord,
+  listJson,
   toContact,
   toContactDetail,
 } from './contact-records.ts'
-import type { BodyOf, OperationContext, OperationHandler, QueryOf, Reply } from './operation.ts'
+import { pagingOf, type Handler } from './operation.ts'
 
-const orgOf = (context: OperationContext): string => context.params['org_id'] ?? ''
-
-function findContact(store: Store, context: OperationContext): StoredContact {
-  const id = context.params['contact_id'] ?? ''
-  const contact = store.contacts.get(id)
-  if (contact?.org_id !== orgOf(context)) {
-    throw new HttpError(404, `No contact ${id} in this organization.`)
-  }
-  return contact
-}
+const noSuchContact = (id: string): HttpError =>
+  new HttpError(404, `No contact ${id} in this organization.`)
 
 function refuseDeleted(contact: StoredContact): void {
   if (contact.deleted_at !== null) {
@@ -28,65 +19,68 @@ function refuseDeleted(contact: StoredContact): void {
   }
 }
 
-const listContacts: OperationHandler = (context, store) => {
-  const query = context.query as QueryOf<'listContacts'>
-  const withDeleted = query['include[]']?.includes('deleted') ?? false
-  const rows = store.contactView(orgOf(context), withDeleted).search(query.search)
-  const { items, count, first } = paginate(rows, query)
-  const contacts = items.map(contactJson).join(',')
+const listContacts: Handler<'listContacts'> = async ({ path, query }, { contacts }) => {
+  const page = await contacts.list({
+    orgId: path.org_id,
+    search: query.search,
+    withDeleted: query['include[]']?.includes('deleted') ?? false,
+    ...pagingOf(query),
+  })
   return {
     status: 200,
-    json: `{"contacts":[${contacts}],"count":${String(count)},"first":${String(first)}}`,
+    body: listJson('contacts', { ...page, items: page.items.map(contactJson) }),
   }
 }
 
-const getContact: OperationHandler = (context, store) => {
-  const include: GroupName[] = (context.query as QueryOf<'getContact'>)['include[]'] ?? []
-  const contact = findContact(store, context)
-  if (include.length === 0) return { status: 200, json: contactJson(contact) }
+const getContact: Handler<'getContact'> = async ({ path, query }, { contacts }) => {
+  const contact = await contacts.find(path.org_id, path.contact_id)
+  if (!contact) throw noSuchContact(path.contact_id)
+  const include: GroupName[] = query['include[]'] ?? []
+  if (include.length === 0) return { status: 200, body: contactJson(contact) }
   return { status: 200, body: toContactDetail(contact, include) }
 }
 
-const createContact: OperationHandler = async (context, store): Promise<Reply> => {
-  const { contact: fields } = context.body as BodyOf<'createContact'>
-  const contact = createContactRecord(fields, {
-    id: context.newId(),
-    orgId: orgOf(context),
-    now: context.now(),
+const createContact: Handler<'createContact'> = async ({ path, body, ...input }, { contacts }) => {
+  const contact = createContactRecord(body.contact, {
+    id: input.newId(),
+    orgId: path.org_id,
+    now: input.now(),
   })
-  store.putContact(contact)
-  await store.commit()
+  await contacts.create(contact)
   const location = `/api/v1/orgs/${contact.org_id}/contacts/${contact.id}`
   return { status: 201, body: toContact(contact), headers: { Location: location } }
 }
 
-const updateContact: OperationHandler = async (context, store): Promise<Reply> => {
-  const existing = findContact(store, context)
-  refuseDeleted(existing)
-  const { contact: fields } = context.body as BodyOf<'updateContact'>
-  const contact = { ...applyFields(existing, fields), updated_at: context.now() }
-  store.putContact(contact)
-  await store.commit()
-  return { status: 200, body: toContact(contact) }
+const updateContact: Handler<'updateContact'> = async ({ path, body, now }, { contacts }) => {
+  const updated = await contacts.update(path.org_id, path.contact_id, (current) => {
+    refuseDeleted(current)
+    return { ...applyFields(current, body.contact), updated_at: now() }
+  })
+  if (!updated) throw noSuchContact(path.contact_id)
+  return { status: 200, body: toContact(updated) }
 }
 
-const deleteContact: OperationHandler = async (context, store): Promise<Reply> => {
-  const inQuery = (context.query as QueryOf<'deleteContact'>).soft_delete
-  const inBody = (context.body as BodyOf<'deleteContact'> | undefined)?.soft_delete
+const deleteContact: Handler<'deleteContact'> = async ({ path, query, body, now }, repos) => {
+  const inQuery = query.soft_delete
+  const inBody = body?.soft_delete
   // A malformed request (400) is answered before existence (404): decision 2.
   if (inQuery !== undefined && inBody !== undefined) {
     throw new HttpError(400, 'soft_delete is given both in the query string and in the body.', {
       errors: [{ field: 'soft_delete', message: 'must be given once' }],
     })
   }
-  const contact = findContact(store, context)
+  const { org_id: orgId, contact_id: id } = path
+  const contact = await repos.contacts.find(orgId, id)
+  if (!contact) throw noSuchContact(id)
   if (String(inQuery ?? inBody ?? 'true') === 'false') {
-    store.removeContact(contact.id)
+    await repos.contacts.purge(orgId, id)
   } else if (contact.deleted_at === null) {
-    const now = context.now()
-    store.putContact({ ...contact, deleted_at: now, updated_at: now })
+    // the first deletion's time is kept (decision 13)
+    await repos.contacts.update(orgId, id, (current) => {
+      const at = now()
+      return current.deleted_at === null ? { ...current, deleted_at: at, updated_at: at } : current
+    })
   }
-  await store.commit()
   return { status: 204 }
 }
 

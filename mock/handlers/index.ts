@@ -1,9 +1,9 @@
 import { contactHandlers } from './contacts.ts'
-import type { Handlers, OperationHandler } from './operation.ts'
+import type { Handler, Handlers } from './operation.ts'
 import { userRelationshipHandlers } from './user-relationships.ts'
 
-const listRelationshipTypes: OperationHandler = (_context, store) => {
-  const relationships = store.relationshipTypes()
+const listRelationshipTypes: Handler<'listRelationshipTypes'> = async (_input, repos) => {
+  const relationships = [...(await repos.relationshipTypes.list())]
   const count = relationships.length
   return { status: 200, body: { relationships, count, first: count > 0 ? 1 : 0 } }
 }

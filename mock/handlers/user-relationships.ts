@@ -1,11 +1,8 @@
 import type { StoredUserRelationship, UserRelationship } from '../data.ts'
 import type { FieldError } from '../problem.ts'
-import { paginate } from '../paginate.ts'
 import { HttpError } from '../problem.ts'
-import type { Store } from '../store.ts'
-import type { BodyOf, OperationContext, OperationHandler, QueryOf, Reply } from './operation.ts'
-
-const orgOf = (context: OperationContext): string => context.params['org_id'] ?? ''
+import type { Repositories } from '../repositories.ts'
+import { pagingOf, type BodyOf, type Handler } from './operation.ts'
 
 function toUserRelationship(stored: StoredUserRelationship): UserRelationship {
   const { org_id: _org, ...relationship } = stored
@@ -13,54 +10,42 @@ function toUserRelationship(stored: StoredUserRelationship): UserRelationship {
 }
 
 /** Another user's relationship is answered like an unknown one: its existence is not revealed. */
-function findOwn(store: Store, context: OperationContext): StoredUserRelationship {
-  const id = context.params['user_relationship_id'] ?? ''
-  const relationship = store.userRelationships.get(id)
-  if (relationship?.org_id !== orgOf(context) || relationship.user_id !== context.user.id) {
-    throw new HttpError(404, `No user relationship ${id} of yours in this organization.`)
-  }
-  return relationship
+const noSuchRelationship = (id: string): HttpError =>
+  new HttpError(404, `No user relationship ${id} of yours in this organization.`)
+
+const listUserRelationships: Handler<'listUserRelationships'> = async (input, repos) => {
+  const page = await repos.userRelationships.list({
+    orgId: input.path.org_id,
+    userId: input.user.id,
+    withDeleted: input.query['include[]']?.includes('deleted') ?? false,
+    ...pagingOf(input.query),
+  })
+  const user_relationships = page.items.map(toUserRelationship)
+  return { status: 200, body: { user_relationships, count: page.count, first: page.first } }
 }
 
-const listUserRelationships: OperationHandler = (context, store) => {
-  const query = context.query as QueryOf<'listUserRelationships'>
-  const withDeleted = query['include[]']?.includes('deleted') ?? false
-  const orgId = orgOf(context)
-  const rows = store.userRelationships
-    .all()
-    .filter(
-      (r) =>
-        r.org_id === orgId &&
-        r.user_id === context.user.id &&
-        (withDeleted || r.deleted_at === null),
-    )
-  const { items, count, first } = paginate(rows, query)
-  return {
-    status: 200,
-    body: { user_relationships: items.map(toUserRelationship), count, first },
-  }
+const getUserRelationship: Handler<'getUserRelationship'> = async ({ path, user }, repos) => {
+  const { org_id: orgId, user_relationship_id: id } = path
+  const found = await repos.userRelationships.find(orgId, user.id, id)
+  if (!found) throw noSuchRelationship(id)
+  return { status: 200, body: toUserRelationship(found) }
 }
-
-const getUserRelationship: OperationHandler = (context, store) => ({
-  status: 200,
-  body: toUserRelationship(findOwn(store, context)),
-})
 
 /** What the schema cannot say: the contact and the type must exist (decision 16). */
-function checkReferences(
-  store: Store,
+async function checkReferences(
+  repos: Repositories,
   orgId: string,
   fields: BodyOf<'createUserRelationship'>['user_relationship'],
-): void {
+): Promise<void> {
   const errors: FieldError[] = []
-  const contact = store.contacts.get(fields.contact_id)
-  if (contact?.org_id !== orgId || contact.deleted_at !== null) {
+  const contact = await repos.contacts.find(orgId, fields.contact_id)
+  if (contact?.deleted_at !== null) {
     errors.push({
       field: 'user_relationship[contact_id]',
       message: 'is not an active contact of this organization',
     })
   }
-  if (!store.relationshipType(fields.relationship_id)) {
+  if (!(await repos.relationshipTypes.find(fields.relationship_id))) {
     errors.push({
       field: 'user_relationship[relationship_id]',
       message: 'is not a relationship type of the catalog (GET /api/v1/relationships)',
@@ -72,14 +57,14 @@ function checkReferences(
   }
 }
 
-const createUserRelationship: OperationHandler = async (context, store): Promise<Reply> => {
-  const { user_relationship: fields } = context.body as BodyOf<'createUserRelationship'>
-  const orgId = orgOf(context)
-  checkReferences(store, orgId, fields)
-  const now = context.now()
+const createUserRelationship: Handler<'createUserRelationship'> = async (input, repos) => {
+  const { user_relationship: fields } = input.body
+  const orgId = input.path.org_id
+  await checkReferences(repos, orgId, fields)
+  const now = input.now()
   const relationship: StoredUserRelationship = {
-    id: context.newId(),
-    user_id: context.user.id,
+    id: input.newId(),
+    user_id: input.user.id,
     contact_id: fields.contact_id,
     relationship_id: fields.relationship_id,
     anniversary_date: fields.anniversary_date ?? null,
@@ -88,34 +73,33 @@ const createUserRelationship: OperationHandler = async (context, store): Promise
     deleted_at: null,
     org_id: orgId,
   }
-  store.putUserRelationship(relationship)
-  await store.commit()
+  await repos.userRelationships.create(relationship)
   const location = `/api/v1/orgs/${orgId}/user_relationships/${relationship.id}`
   return { status: 201, body: toUserRelationship(relationship), headers: { Location: location } }
 }
 
-const updateUserRelationship: OperationHandler = async (context, store): Promise<Reply> => {
-  const existing = findOwn(store, context)
-  if (existing.deleted_at !== null) {
-    throw new HttpError(409, `User relationship ${existing.id} is deleted and cannot be changed.`)
-  }
-  const { user_relationship: fields } = context.body as BodyOf<'updateUserRelationship'>
-  const relationship = {
-    ...existing,
-    anniversary_date: fields.anniversary_date,
-    updated_at: context.now(),
-  }
-  store.putUserRelationship(relationship)
-  await store.commit()
-  return { status: 200, body: toUserRelationship(relationship) }
+const updateUserRelationship: Handler<'updateUserRelationship'> = async (input, repos) => {
+  const { org_id: orgId, user_relationship_id: id } = input.path
+  const updated = await repos.userRelationships.update(orgId, input.user.id, id, (current) => {
+    if (current.deleted_at !== null) {
+      throw new HttpError(409, `User relationship ${id} is deleted and cannot be changed.`)
+    }
+    const { anniversary_date } = input.body.user_relationship
+    return { ...current, anniversary_date, updated_at: input.now() }
+  })
+  if (!updated) throw noSuchRelationship(id)
+  return { status: 200, body: toUserRelationship(updated) }
 }
 
-const deleteUserRelationship: OperationHandler = async (context, store): Promise<Reply> => {
-  const relationship = findOwn(store, context)
-  if (relationship.deleted_at === null) {
-    const now = context.now()
-    store.putUserRelationship({ ...relationship, deleted_at: now, updated_at: now })
-    await store.commit()
+const deleteUserRelationship: Handler<'deleteUserRelationship'> = async (input, repos) => {
+  const { org_id: orgId, user_relationship_id: id } = input.path
+  const found = await repos.userRelationships.find(orgId, input.user.id, id)
+  if (!found) throw noSuchRelationship(id)
+  if (found.deleted_at === null) {
+    await repos.userRelationships.update(orgId, input.user.id, id, (current) => {
+      const at = input.now()
+      return current.deleted_at === null ? { ...current, deleted_at: at, updated_at: at } : current
+    })
   }
   return { status: 204 }
 }

@@ -34,7 +34,7 @@ beforeAll(async () => {
       }
     },
   })
-  app = createApp({ store: opened.store, createData, validateResponses: true })
+  app = createApp({ engine: opened.engine, createData, validateResponses: true })
 })
 afterAll(async () => {
   await opened.close()
@@ -111,7 +111,6 @@ describe('When the journal write of a change fails', () => {
     })
 
     // Act
-    await opened.store.commit()
     await opened.close()
     opened = await openStore(file, () => createSeed())
 

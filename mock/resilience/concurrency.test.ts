@@ -105,7 +105,8 @@ describe('concurrent creates and updates', () => {
     ])
     mock.child.kill('SIGTERM')
     const code = await mock.exited
-    const { store, close } = await openStore(file, () => createSeed())
+    const { engine, close } = await openStore(file, () => createSeed())
+    const stored = new Map((await engine.exportData()).contacts.map((row) => [row.id, row]))
 
     // Assert
     expect(code).toBe(0)
@@ -114,12 +115,12 @@ describe('concurrent creates and updates', () => {
       const {
         org_id: _org,
         groups: _groups,
-        ...stored
-      } = store.contacts.get(id) ?? { org_id: '', groups: {} }
-      expect(stored).toEqual(contact)
+        ...record
+      } = stored.get(id) ?? { org_id: '', groups: {} }
+      expect(record).toEqual(contact)
       expect(contact.job_title).toBe(`step ${String(PATCHES_PER_CONTACT)}`)
     }
-    const sharedNow = store.contacts.get(shared.id)
+    const sharedNow = stored.get(shared.id)
     for (const field of SHARED_FIELDS) {
       expect(sharedNow?.[field as keyof Contact]).toBe(`${field} ${String(PATCHES_PER_CONTACT)}`)
     }

@@ -13,8 +13,7 @@ let before: string
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  await testApp.store.commit()
-  before = JSON.stringify(testApp.store.data)
+  before = JSON.stringify(await testApp.engine.exportData())
 })
 afterAll(async () => {
   await testApp.close()
@@ -55,10 +54,9 @@ describe('hostile input', () => {
 
   test('When all hostile requests are done, then the data and the data file are as before', async () => {
     // Arrange
-    await testApp.store.commit()
 
     // Assert
-    expect(JSON.stringify(testApp.store.data)).toBe(before)
+    expect(JSON.stringify(await testApp.engine.exportData())).toBe(before)
     const { contacts, user_relationships } = JSON.parse(before) as Data
     expect(await new SnapshotFile(testApp.file).read()).toMatchObject({
       contacts,

@@ -5,11 +5,12 @@ import type { Express } from 'express'
 import request, { type Test } from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import type { AppDeps } from '../../app.ts'
-import type { Store } from '../../store.ts'
+import type { MemoryEngine } from '../../memory-store.ts'
 import { createTestApp, type TestApp } from '../../test-app.ts'
 import { expectProblem } from './problems.ts'
 import {
   bodyOf,
+  fixtures,
   paths,
   type Contact,
   type ContactFields,
@@ -34,7 +35,7 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'opt
 
 export interface Http extends Record<Method, (url: string, user?: User) => Test> {
   readonly app: Express
-  readonly store: Store
+  readonly engine: MemoryEngine
   /** Requests without an Authorization header. */
   readonly anon: ReturnType<typeof request>
   /** Creates a contact (JSON; first_name and relationship_type filled in) and returns it. */
@@ -62,7 +63,7 @@ export interface Http extends Record<Method, (url: string, user?: User) => Test>
   softDelete: (path: string, user?: User) => Promise<unknown>
   /** Asserts that the contact is gone: 404 to GET, PATCH and DELETE, and in no list. */
   expectPurged: (contactId: string) => Promise<void>
-  /** A stored fixture contact (read-only use), chosen by a predicate. */
+  /** A fixture contact as seeded (read-only use), chosen by a predicate. */
   fixtureContact: (predicate: (contact: StoredContact) => boolean) => StoredContact
 }
 
@@ -102,8 +103,8 @@ export function useTestApp(deps: Partial<AppDeps> = {}): Http {
     get app() {
       return started().app
     },
-    get store() {
-      return started().store
+    get engine() {
+      return started().engine
     },
     get anon() {
       return request(started().app)
@@ -176,7 +177,7 @@ export function useTestApp(deps: Partial<AppDeps> = {}): Http {
       expect(listed.map((contact) => contact.id)).not.toContain(id)
     },
     fixtureContact(predicate) {
-      const found = started().store.contacts.all().find(predicate)
+      const found = fixtures().contacts.find(predicate)
       if (!found) throw new Error('the fixtures have no such contact')
       return found
     },

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../fixtures/identities.ts'
 import { loadDocument } from '../openapi/document.ts'
+import type { Handler, OperationId, ReplyOf } from './handlers/operation.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 let testApp: TestApp | undefined
@@ -11,12 +12,22 @@ afterEach(async () => {
 
 const LIST = `/api/v1/orgs/${ACME_ORG_ID}/contacts`
 
-describe('response check (validateResponses)', () => {
+/**
+ * A handler answering what the document does not allow: its type would refuse the reply, which is
+ * what these tests check the mock refuses at run time too.
+ */
+const answer =
+  <Id extends OperationId>(reply: { status: number; body?: unknown }): Handler<Id> =>
+  // eslint-disable-next-line @typescript-eslint/require-await -- a handler answers a promise
+  async () =>
+    reply as ReplyOf<Id>
+
+describe('reply check (validateResponses)', () => {
   test('When a handler answers a field the document does not have, then a 500 names it', async () => {
     // Arrange
     testApp = await createTestApp({
       handlers: {
-        listContacts: () => ({ status: 200, body: { contacts: [], count: 0, first: 0, total: 9 } }),
+        listContacts: answer({ status: 200, body: { contacts: [], count: 0, first: 0, total: 9 } }),
       },
     })
 
@@ -33,7 +44,7 @@ describe('response check (validateResponses)', () => {
 
   test('When a handler answers a status the operation does not document, then a 500 names it', async () => {
     // Arrange
-    testApp = await createTestApp({ handlers: { listContacts: () => ({ status: 202 }) } })
+    testApp = await createTestApp({ handlers: { listContacts: answer({ status: 202 }) } })
 
     // Act
     const res = await request(testApp.app).get(LIST).set('Authorization', `Bearer ${ALICE.token}`)
@@ -47,7 +58,7 @@ describe('response check (validateResponses)', () => {
     // Arrange: a body the document allows, without the header
     const example = loadDocument().components?.examples?.['Contact'] as { value: unknown }
     testApp = await createTestApp({
-      handlers: { createContact: () => ({ status: 201, body: example.value }) },
+      handlers: { createContact: answer({ status: 201, body: example.value }) },
     })
 
     // Act

@@ -1,0 +1,105 @@
+import type { RequestListener, Server, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Logger } from 'pino'
+import { loadDocument } from '../openapi/document.ts'
+import { createApp, type Access } from './app.ts'
+import { createHttpServer, type ServerTimeouts } from './create-server.ts'
+import type { Data } from './data.ts'
+import type { MemoryEngine } from './memory-store.ts'
+import { openStore } from './open-store.ts'
+import { toProblem } from './problem.ts'
+import { createShutdown } from './shutdown.ts'
+import { StartupError } from './startup-error.ts'
+
+export interface ServeOptions extends ServerTimeouts {
+  port: number
+  host: string
+  dbFile: string
+  /** The data a new data file, and a reset, start from. */
+  createData: () => Data
+  recover?: boolean
+  logger?: Logger
+  validateResponses?: boolean
+  access?: Access
+}
+
+export interface Served {
+  /** `http://host:port`, the port the system picked when asked for 0. */
+  url: string
+  server: Server
+  engine: MemoryEngine
+  /** What the start had to say (a recovered journal). */
+  notes: string[]
+  /** Lets the requests in flight finish, then writes the snapshot and releases the data file. */
+  close: () => Promise<void>
+}
+
+/** The port is taken a moment before the data file is open. */
+function answerStarting(res: ServerResponse): void {
+  const body = JSON.stringify(toProblem(503, 'The mock is starting; send it again in a moment.'))
+  res.writeHead(503, { 'Content-Type': 'application/problem+json', 'Retry-After': '1' })
+  res.end(body)
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException): void => {
+      const reason =
+        error.code === 'EADDRINUSE'
+          ? `Port ${String(port)} on ${host} is already in use. Stop what uses it, or start ` +
+            'with another --port (--port 0 picks a free one).'
+          : `Cannot listen on ${host}:${String(port)}: ${error.message}`
+      reject(new StartupError(reason, { cause: error }))
+    }
+    server.once('error', failed)
+    server.listen(port, host, () => {
+      server.off('error', failed)
+      resolve(server.address() as AddressInfo)
+    })
+  })
+}
+
+/**
+ * Serves the mock: the port is taken first (a port in use leaves no data file behind), then the
+ * data file is opened and the app answers. Shared by the `contacts-mock` command and `startMock()`.
+ */
+export async function serve(options: ServeOptions): Promise<Served> {
+  const shutdown = createShutdown()
+  // the port is taken before the data file is opened, and the app made
+  const ready: { app?: RequestListener } = {}
+  const server = createHttpServer(
+    shutdown.wrap((req, res) => {
+      if (ready.app) ready.app(req, res)
+      else answerStarting(res)
+    }),
+    options,
+  )
+  const address = await listen(server, options.port, options.host)
+  let opened
+  try {
+    opened = await openStore(options.dbFile, options.createData, { recover: options.recover })
+  } catch (error) {
+    server.close()
+    throw error
+  }
+  const { engine, close, notes } = opened
+  ready.app = createApp({
+    engine,
+    createData: options.createData,
+    document: loadDocument(),
+    logger: options.logger,
+    validateResponses: options.validateResponses,
+    access: options.access,
+  })
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  return {
+    url: `http://${host}:${String(address.port)}`,
+    server,
+    engine,
+    notes,
+    async close() {
+      await shutdown.drain(server)
+      await close()
+    },
+  }
+}
