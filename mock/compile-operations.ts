@@ -61,8 +61,9 @@ function compileQuery(
  * carry only strings, so their validators coerce to the schema's types; JSON is taken as typed.
  */
 export function compileOperations(document: OpenApiDocument): CompiledOperation[] {
-  const strict = createDocumentAjv(document)
-  const coercing = createDocumentAjv(document, { coerceTypes: true })
+  // verbose: an error carries its schema, from which its message is written
+  const strict = createDocumentAjv(document, { verbose: true })
+  const coercing = createDocumentAjv(document, { coerceTypes: true, verbose: true })
   const compiled: CompiledOperation[] = []
   for (const [documentPath, pathItem] of Object.entries(document.paths ?? {})) {
     if (!pathItem) continue

@@ -30,6 +30,12 @@ function locate(error: ErrorObject, unknown: string): { segments: string[]; mess
       const allowed = (params['allowedValues'] as unknown[]).map(String)
       return { segments, message: `must be one of: ${[...new Set(allowed)].join(', ')}` }
     }
+    case 'pattern': {
+      // a pattern means little to a person; the schema's title says what it stands for
+      const title = (error.parentSchema as { title?: unknown } | undefined)?.title
+      const message = typeof title === 'string' ? `must be ${title}` : error.message
+      return { segments, message: message ?? 'is invalid' }
+    }
     default:
       return { segments, message: error.message ?? 'is invalid' }
   }

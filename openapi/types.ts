@@ -228,7 +228,15 @@ export interface components {
     /** @enum {string} */
     Gender: 'male' | 'female' | 'transgender' | 'non-binary' | 'other'
     /** @description An ISO 8601 date (`yyyy-mm-dd`) or date-time; a date-time without an offset is taken as UTC. */
-    Birthday: string
+    Birthday: string | components['schemas']['LocalOrOffsetDateTime']
+    /**
+     * an ISO 8601 date-time
+     * @description `yyyy-mm-ddThh:mm:ss`, optionally with fractions of a second and an offset (`Z`, `+02:00`,
+     *     `+0200`, `+02`); `T` may be `t` or a space. A pattern rather than a format, so that every tool
+     *     reads it the same way (`date-time` requires the offset). An impossible date such as
+     *     2023-02-30 is still a 422 (decision 8).
+     */
+    LocalOrOffsetDateTime: string
     /** @description The fields of a contact, shared by the closed Contact and ContactDetail. */
     ContactFields: {
       id: components['schemas']['Uuid']

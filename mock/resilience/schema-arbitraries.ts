@@ -9,6 +9,8 @@ const dates = fc
   .integer({ min: -20_000, max: 20_000 })
   .map((days) => new Date(days * DAY_MS).toISOString())
 
+const SAMPLE_DATE_TIME = '2000-01-01T00:00:00.000Z'
+
 const text = (schema: Schema): fc.Arbitrary<string> =>
   fc
     .string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) })
@@ -32,7 +34,8 @@ export function validValue(document: OpenApiDocument, input: Schema): fc.Arbitra
         return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000 })
       }
       if (schema.format === 'date') return dates.map((iso) => iso.slice(0, 10))
-      if (schema.format === 'iso-date-time') return dates
+      // a pattern that ISO 8601 date-times satisfy (the Birthday's date-time branch)
+      if (schema.pattern && new RegExp(schema.pattern).test(SAMPLE_DATE_TIME)) return dates
       return text(schema)
     }),
   )
