@@ -1,5 +1,5 @@
 // Paths and methods the document does not have, and CORS.
-import { describe, expect } from '@jest/globals'
+import { describe, expect } from './support/test-api.ts'
 import { randomUUID } from 'node:crypto'
 import { call, orgPath, type Method } from './support/api.ts'
 import { contractEnv } from './support/env.ts'

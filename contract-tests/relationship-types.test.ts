@@ -1,4 +1,4 @@
-import { describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from './support/test-api.ts'
 import { call } from './support/api.ts'
 import type { RelationshipType } from './support/records.ts'
 

@@ -1,5 +1,5 @@
 // Another organization's records are 404 for this org's users: never revealed, never changed.
-import { beforeAll, expect, test } from '@jest/globals'
+import { beforeAll, expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { describeIf } from '../support/gates.ts'

@@ -1,6 +1,6 @@
 // Authentication and organization isolation, for every operation of the document.
 import { randomUUID } from 'node:crypto'
-import { describe, expect } from '@jest/globals'
+import { describe, expect } from '../support/test-api.ts'
 import { call, orgPath, type Method, type RequestOptions } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { describeIf, testIf } from '../support/gates.ts'

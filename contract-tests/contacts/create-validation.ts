@@ -1,5 +1,5 @@
 import { loadDocument, maxLengthsOf } from '../../openapi/document.ts'
-import { expect, test } from '@jest/globals'
+import { expect, test } from '../support/test-api.ts'
 import { call, encodeFields, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, testIf, WRITES } from '../support/gates.ts'
 import {

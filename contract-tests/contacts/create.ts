@@ -1,5 +1,5 @@
 import { loadDocument, maxLengthsOf } from '../../openapi/document.ts'
-import { expect } from '@jest/globals'
+import { expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { UTC_MILLISECONDS } from '../support/pages.ts'
@@ -10,7 +10,6 @@ import {
   uniqueWord,
   type Contact,
 } from '../support/records.ts'
-import { test } from '@jest/globals'
 
 const EVERY_FIELD = {
   first_name: 'Maria',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
 import { describeIf, testIf, WRITES } from '../support/gates.ts'
 import { createContact, fetchContact, type Contact } from '../support/records.ts'

@@ -1,6 +1,5 @@
 // The suite's own tests: a correct server passes it, and each faulty target fails it, naming the
-// broken rule. Runs the whole suite once per scenario (see scenarios.ts).
-import { tmpdir } from 'node:os'
+// broken rule. Runs the whole suite once per scenario (see scenarios.ts), through its CLI.
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
 import { FAULTS } from './faulty/faults.ts'
@@ -13,12 +12,16 @@ const READ_ONLY = 'read-only'
 const SCENARIOS: Scenario[] = [
   { name: CORRECT },
   ...FAULTS.map((fault) => ({ name: fault.name, fault })),
-  // Only the required variables, read-only: what a production smoke test would run.
+  // Only the required settings, as variables, read-only: what a production smoke test would run.
   {
     name: READ_ONLY,
     env: { CONTRACT_TOKEN: ALICE.token, CONTRACT_ORG_ID: ACME_ORG_ID, CONTRACT_READ_ONLY: '1' },
   },
 ]
+
+/** The titles of the checks a run printed, e.g. "When …, then …", whatever their outcome. */
+const checkTitles = (output: string): string[] =>
+  [...output.matchAll(/^ +[✓✕○] (.+) \((\d+ ms|skipped: .+)\)$/gm)].map(([, title]) => title ?? '')
 
 describe('The contract suite', () => {
   let results: Map<string, ScenarioResult>
@@ -32,10 +35,11 @@ describe('The contract suite', () => {
     results = await runScenarios(SCENARIOS)
   }, 300_000)
 
-  test('When the target is a correct server (the mock), then the suite passes', () => {
+  test('When the target is a correct server (the mock), then every check passes and it exits 0', () => {
     // Assert
-    const { exitCode, failures } = result(CORRECT)
+    const { exitCode, failures, output } = result(CORRECT)
     expect({ exitCode, failures }).toEqual({ exitCode: 0, failures: [] })
+    expect(output).toMatch(/^Checks: (\d+) in all: \1 passed, 0 failed, 0 skipped$/m)
   })
 
   test('When a run is over, then none of its records is left, not even soft-deleted ones', () => {
@@ -44,43 +48,62 @@ describe('The contract suite', () => {
     expect(after).toEqual(before)
   })
 
+  test('When --junit FILE is given, then the JUnit report lists every check of the summary', () => {
+    // Assert
+    const { output, junit } = result(CORRECT)
+    const total = /^Checks: (\d+) in all/m.exec(output)?.[1]
+    expect(String(junit?.match(/<testcase /g)?.length)).toBe(total)
+  })
+
   test.each(FAULTS)(
-    'When the target breaks "$breaks" ($name), then the suite fails naming it',
+    'When the target breaks "$breaks" ($name), then the suite fails naming it and exits 1',
     (fault) => {
       // Assert
       const { exitCode, failures } = result(fault.name)
-      expect(exitCode).not.toBe(0)
+      expect(exitCode).toBe(1)
       expect(failures.filter((block) => block.includes(fault.caughtBy))).not.toEqual([])
       // The failure is the fault's doing: against the correct server the same check passes.
       expect(result(CORRECT).failures.filter((block) => block.includes(fault.caughtBy))).toEqual([])
     },
   )
 
-  test('When CONTRACT_READ_ONLY=1, then only GET and OPTIONS requests reach the target and the suite passes', () => {
+  test('When read-only, then only GET, HEAD and OPTIONS requests reach the target and the suite passes', () => {
     // Assert
     const { exitCode, failures, seen } = result(READ_ONLY)
     expect({ exitCode, failures }).toEqual({ exitCode: 0, failures: [] })
-    expect(seen.filter((request) => !/^(GET|OPTIONS) /.test(request))).toEqual([])
+    expect(seen.filter((request) => !/^(GET|HEAD|OPTIONS) /.test(request))).toEqual([])
     expect(seen.length).toBeGreaterThan(0)
   })
 
-  test('When optional variables are unset, then their checks are reported as skipped, with the reason', () => {
+  test('When settings are missing, then their checks are reported as skipped, with the reason', () => {
     // Assert
-    const { output } = result(READ_ONLY)
-    expect(output).toContain('(skipped: CONTRACT_SECOND_TOKEN not set)')
-    expect(output).toContain('(skipped: CONTRACT_FOREIGN_ORG_ID not set)')
-    expect(output).toContain('(skipped: CONTRACT_READ_ONLY=1 and these checks write)')
+    const { output, junit } = result(READ_ONLY)
+    expect(output).toMatch(/^ +\d+ × needs --second-token \(CONTRACT_SECOND_TOKEN\)$/m)
+    expect(output).toMatch(/^ +\d+ × needs --foreign-org \(CONTRACT_FOREIGN_ORG_ID\)$/m)
+    expect(output).toMatch(/^ +\d+ × --read-only \(CONTRACT_READ_ONLY\): these checks write$/m)
+    expect(junit).toContain(
+      '<skipped type="skipped" message="--read-only (CONTRACT_READ_ONLY): these checks write"/>',
+    )
   })
 
-  test('When CONTRACT_BASE_URL is set without CONTRACT_TOKEN, then the run stops, naming the variable', async () => {
+  test('When checks are skipped, then the run still lists each one, under the title it has when it runs', () => {
+    // Assert
+    const all = checkTitles(result(CORRECT).output)
+    expect(checkTitles(result(READ_ONLY).output)).toEqual(all)
+    expect(all.length).toBeGreaterThan(0)
+  })
+
+  test('When CONTRACT_BASE_URL is set without CONTRACT_TOKEN, then the run stops with exit code 2, naming both', async () => {
     // Act
-    const run = await runSuite(
-      { CONTRACT_BASE_URL: 'http://127.0.0.1:9', CONTRACT_ORG_ID: ACME_ORG_ID },
-      tmpdir(),
-    )
+    const run = await runSuite([], {
+      CONTRACT_BASE_URL: 'http://127.0.0.1:9',
+      CONTRACT_ORG_ID: ACME_ORG_ID,
+    })
 
     // Assert
-    expect(run.exitCode).not.toBe(0)
-    expect(run.output).toContain('CONTRACT_TOKEN must be set')
+    expect(run.exitCode).toBe(2)
+    expect(run.output).toContain(
+      '--base-url (CONTRACT_BASE_URL) needs --token (CONTRACT_TOKEN) too.',
+    )
   }, 60_000)
 })

@@ -45,7 +45,7 @@ describe('checkAgainstDocument', () => {
 
     // Assert
     expect(problems.join('\n')).toContain(
-      'status 404 is not documented for this operation (documented: 200, 400, 401, 403, 500)',
+      'status 404 is not documented for this operation (documented: 200, 400, 401, 403, 500, 503)',
     )
   })
 

@@ -1,37 +1,40 @@
-// Runs the contract suite (`npm run contract`'s command) as a child process and collects its output.
+// Runs the contract suite's CLI (what `npm run contract` runs) as a child process and collects
+// its output.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { ACME_ORG_ID, ALICE, BOB, CAROL, GLOBEX_ORG_ID } from '../../fixtures/identities.ts'
 
 export const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url))
+const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url))
 
 export interface SuiteRun {
   exitCode: number | null
   output: string
-  /** One block per failed test: its "● describe › name" line and the message under it. */
+  /** One block per failure: its "● file › describe › check" line and the message under it. */
   failures: string[]
+  durationMs: number
 }
 
-/** The explicit-URL configuration of the acceptance command, aimed at `baseUrl`. */
-export function fixtureEnv(baseUrl: string): Record<string, string> {
-  return {
-    CONTRACT_BASE_URL: baseUrl,
-    CONTRACT_TOKEN: ALICE.token,
-    CONTRACT_ORG_ID: ACME_ORG_ID,
-    CONTRACT_SECOND_TOKEN: BOB.token,
-    CONTRACT_FOREIGN_ORG_ID: GLOBEX_ORG_ID,
-    CONTRACT_FOREIGN_TOKEN: CAROL.token,
-  }
+/** The fixture identities as flags, aimed at `baseUrl`: the acceptance command. */
+export function fixtureArgs(baseUrl: string): string[] {
+  return [
+    ['--base-url', baseUrl],
+    ['--token', ALICE.token],
+    ['--org', ACME_ORG_ID],
+    ['--second-token', BOB.token],
+    ['--foreign-org', GLOBEX_ORG_ID],
+    ['--foreign-token', CAROL.token],
+  ].flat()
 }
 
 export function failureBlocks(output: string): string[] {
   const blocks: string[] = []
   let inBlock = false
   for (const line of output.split('\n')) {
-    if (/^\s*● /.test(line)) {
+    if (line.startsWith('● ')) {
       inBlock = true
-      blocks.push(line.trim())
-    } else if (/^(PASS|FAIL) |^(Test Suites|Tests):/.test(line)) {
+      blocks.push(line)
+    } else if (/^(Checks: |contacts-contract: )/.test(line)) {
       inBlock = false
     } else if (inBlock) {
       blocks.push(`${blocks.pop() ?? ''}\n${line}`)
@@ -40,7 +43,7 @@ export function failureBlocks(output: string): string[] {
   return blocks
 }
 
-/** The suite's environment without anything inherited from this (Jest) process. */
+/** The CLI's environment without anything inherited from this (Jest) process. */
 const cleanEnv = (): NodeJS.ProcessEnv =>
   Object.fromEntries(
     Object.entries(process.env).filter(
@@ -48,18 +51,14 @@ const cleanEnv = (): NodeJS.ProcessEnv =>
     ),
   )
 
-export function runSuite(env: Record<string, string>, reportDir: string): Promise<SuiteRun> {
-  const args = [
-    '--experimental-vm-modules',
-    '--disable-warning=ExperimentalWarning',
-    'node_modules/jest/bin/jest.js',
-    '--config',
-    'contract-tests/jest.config.js',
-    '--ci',
-  ]
-  const child = spawn(process.execPath, args, {
+export function runSuite(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<SuiteRun> {
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
     cwd: ROOT_DIR,
-    env: { ...cleanEnv(), ...env, NODE_OPTIONS: '', JEST_JUNIT_OUTPUT_DIR: reportDir },
+    env: { ...cleanEnv(), ...env, NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -68,7 +67,8 @@ export function runSuite(env: Record<string, string>, reportDir: string): Promis
   return new Promise((resolve, reject) => {
     child.once('error', reject)
     child.once('close', (exitCode) => {
-      resolve({ exitCode, output, failures: failureBlocks(output) })
+      const durationMs = performance.now() - started
+      resolve({ exitCode, output, failures: failureBlocks(output), durationMs })
     })
   })
 }

@@ -1,18 +1,22 @@
 // Runs the suite once per scenario: each behind a proxy (transparent or faulty) in front of a real
 // mock. Two lanes, each with its own mock (reset between runs), run side by side.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ACME_ORG_ID, ALICE, BOB, CAROL, GLOBEX_ORG_ID } from '../../fixtures/identities.ts'
-import { stopProcess } from '../support/processes.ts'
-import { startMock } from '../support/suite-processes.ts'
+import {
+  createResources,
+  makeTempDir,
+  releaseResources,
+  type Resources,
+} from '../runner/resources.ts'
+import { startMock } from '../runner/servers.ts'
 import { startProxy, type Fault } from './faulty/proxy.ts'
-import { fixtureEnv, ROOT_DIR, runSuite, type SuiteRun } from './run-suite.ts'
+import { fixtureArgs, runSuite, type SuiteRun } from './run-suite.ts'
 
 export interface Scenario {
   name: string
   fault?: Fault
-  /** Replaces the fixture configuration (CONTRACT_BASE_URL is always the proxy). */
+  /** Configuration by variables instead of the fixture flags (the base URL is the proxy's). */
   env?: Record<string, string>
 }
 
@@ -22,6 +26,8 @@ export interface ScenarioResult extends SuiteRun {
   /** Record counts (include[]=deleted) before and after the run. */
   before: number[]
   after: number[]
+  /** The run's JUnit report (--junit), if it wrote one. */
+  junit: string | undefined
 }
 
 const LANES = 2
@@ -50,40 +56,53 @@ async function runScenario(
   scenario: Scenario,
   reportDir: string,
 ): Promise<ScenarioResult> {
-  await fetch(`${mockUrl}/__admin/reset`, { method: 'POST' })
+  const reset = await fetch(`${mockUrl}/__admin/reset`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+  })
+  if (reset.status !== 204)
+    throw new Error(`The reset of ${mockUrl} answered ${String(reset.status)}`)
   const before = await recordCounts(mockUrl)
   const proxy = await startProxy(mockUrl, scenario.fault)
+  const junitFile = join(reportDir, `${scenario.name}.xml`)
   try {
-    const env = { ...(scenario.env ?? fixtureEnv(proxy.url)), CONTRACT_BASE_URL: proxy.url }
-    const run = await runSuite(env, join(reportDir, scenario.name))
-    return { ...run, seen: proxy.seen, before, after: await recordCounts(mockUrl) }
+    const junitArgs = ['--junit', junitFile]
+    const run =
+      scenario.env === undefined
+        ? await runSuite([...fixtureArgs(proxy.url), ...junitArgs])
+        : await runSuite(junitArgs, { ...scenario.env, CONTRACT_BASE_URL: proxy.url })
+    const junit = await readFile(junitFile, 'utf8').catch(() => undefined)
+    return { ...run, seen: proxy.seen, before, after: await recordCounts(mockUrl), junit }
   } finally {
     await proxy.close()
+  }
+}
+
+async function runLane(
+  resources: Resources,
+  queue: Scenario[],
+  reportDir: string,
+  results: Map<string, ScenarioResult>,
+): Promise<void> {
+  const mockUrl = await startMock(resources)
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    results.set(next.name, await runScenario(mockUrl, next, reportDir))
   }
 }
 
 export async function runScenarios(
   scenarios: readonly Scenario[],
 ): Promise<Map<string, ScenarioResult>> {
-  const reportDir = await mkdtemp(join(tmpdir(), 'contract-self-test-'))
-  const mocks = await Promise.all(Array.from({ length: LANES }, () => startMock(ROOT_DIR)))
+  const resources = createResources()
   const results = new Map<string, ScenarioResult>()
   const queue = [...scenarios]
   try {
+    const reportDir = await makeTempDir(resources, 'contract-self-test-')
     await Promise.all(
-      mocks.map(async (mock) => {
-        for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-          results.set(next.name, await runScenario(mock.url, next, reportDir))
-        }
-      }),
+      Array.from({ length: LANES }, () => runLane(resources, queue, reportDir, results)),
     )
   } finally {
-    await Promise.all(mocks.map((mock) => stopProcess(mock.child)))
-    await Promise.all(
-      [reportDir, ...mocks.map((mock) => mock.tempDir)].map((dir) =>
-        rm(dir, { recursive: true, force: true }),
-      ),
-    )
+    await releaseResources(resources)
   }
   return results
 }

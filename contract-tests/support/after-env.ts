@@ -1,8 +1,8 @@
-// Loaded before every test file: the custom matchers; the document check of every response a
-// test did not check itself; and the cleanup of what the file created, even when tests fail.
-import { afterAll, afterEach } from '@jest/globals'
+// The hooks of every test file (the test API imports this module): the document check of every
+// response a test did not check itself, and the cleanup of what the file created, even when
+// tests fail. They are node:test's own root hooks, so they cover every check of the file.
+import { after, afterEach } from 'node:test'
 import { checkAgainstDocument, documentFailure, findOperation } from './document-check.ts'
-import './matchers.ts'
 import { purgeCreatedRecords } from './records.ts'
 import { takeUnchecked } from './response-log.ts'
 
@@ -18,4 +18,5 @@ afterEach(() => {
   }
 })
 
-afterAll(purgeCreatedRecords)
+// No timeout of its own: each of its requests has one (api.ts).
+after(() => purgeCreatedRecords())

@@ -1,4 +1,5 @@
-// The suite is configured by environment variables only. This is the one file that reads them.
+// The checks learn their configuration from CONTRACT_* variables, which the runner sets from its
+// flags and the user's variables (runner/target.ts). This is the one file of the checks that reads them.
 
 /** Variables a check may need; a check whose variable is unset is skipped, naming the variable. */
 export type OptionalVariable =
@@ -32,11 +33,6 @@ const optional = (name: string): string | undefined => {
 
 const isOn = (name: string): boolean => ['1', 'true', 'yes'].includes(optional(name) ?? '')
 
-/** The names of the required variables that are missing when CONTRACT_BASE_URL is given. */
-export function missingRequiredVariables(): string[] {
-  return ['CONTRACT_TOKEN', 'CONTRACT_ORG_ID'].filter((name) => optional(name) === undefined)
-}
-
 export function isSet(name: OptionalVariable): boolean {
   return optional(name) !== undefined
 }
@@ -49,7 +45,7 @@ export function contractEnv(): ContractEnv {
   if (baseUrl === undefined || token === undefined || orgId === undefined || runId === undefined) {
     throw new Error(
       'The contract suite is not configured: CONTRACT_BASE_URL, CONTRACT_TOKEN, CONTRACT_ORG_ID and ' +
-        'CONTRACT_RUN_ID are set by its globalSetup. Run it with `npm run contract`.',
+        'CONTRACT_RUN_ID are set by its runner. Run it with `npm run contract` (contacts-contract).',
     )
   }
   return {

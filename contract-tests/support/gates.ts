@@ -1,15 +1,22 @@
-// Checks that cannot run in this configuration are registered as skipped, with the reason in
-// their title, never silently passed.
-import { describe, test } from '@jest/globals'
+// Checks that cannot run in this configuration are registered as skipped, with the reason (their
+// titles stay the same in every configuration), never silently passed.
+import { nameSetting, type SettingName } from '../runner/settings.ts'
 import { contractEnv, isSet, type OptionalVariable } from './env.ts'
+import { describe, test } from './test-api.ts'
 
 export interface Needs {
-  /** The checks send requests that could change data (all but GET): skipped with CONTRACT_READ_ONLY=1. */
+  /** The checks send requests that could change data (all but GET): skipped when read-only. */
   writes?: boolean
   /** Optional variables the checks use. */
   variables?: readonly OptionalVariable[]
   /** What Prism's proxy cannot forward, when the checks depend on it. */
   notThroughPrism?: string
+}
+
+const SETTING_OF: Record<OptionalVariable, SettingName> = {
+  CONTRACT_SECOND_TOKEN: 'secondToken',
+  CONTRACT_FOREIGN_ORG_ID: 'foreignOrgId',
+  CONTRACT_FOREIGN_TOKEN: 'foreignToken',
 }
 
 export function skipReason({
@@ -19,25 +26,23 @@ export function skipReason({
 }: Needs): string | undefined {
   const env = contractEnv()
   const missing = variables.filter((name) => !isSet(name))
-  if (missing.length > 0) return `${missing.join(', ')} not set`
-  if (writes && env.readOnly) return 'CONTRACT_READ_ONLY=1 and these checks write'
+  if (missing.length > 0) {
+    return `needs ${missing.map((name) => nameSetting(SETTING_OF[name])).join(' and ')}`
+  }
+  if (writes && env.readOnly) return `${nameSetting('readOnly')}: these checks write`
   if (notThroughPrism !== undefined && env.viaPrism)
     return `Prism's proxy cannot forward ${notThroughPrism}`
   return undefined
 }
 
-/** `describe`, or `describe.skip` with "(skipped: <reason>)" in its title. */
+/** `describe`, its checks skipped when `needs` are not met. */
 export function describeIf(needs: Needs, title: string, body: () => void): void {
-  const reason = skipReason(needs)
-  if (reason === undefined) describe(title, body)
-  else describe.skip(`${title} (skipped: ${reason})`, body)
+  describe(title, { skip: skipReason(needs) }, body)
 }
 
-/** `test`, or `test.skip` with "(skipped: <reason>)" in its name. */
+/** `test`, skipped when `needs` are not met. */
 export function testIf(needs: Needs, name: string, body: () => Promise<void>): void {
-  const reason = skipReason(needs)
-  if (reason === undefined) test(name, body)
-  else test.skip(`${name} (skipped: ${reason})`, body)
+  test(name, { skip: skipReason(needs) }, body)
 }
 
 export const WRITES: Needs = { writes: true }

@@ -1,8 +1,7 @@
 // expect(res).toMatchDocument() and expect(res).toBeProblem(status, fields): the response checks
 // every test makes, with failure messages that show the request, the status, the offending part
 // of the body and the schema path.
-import { expect } from '@jest/globals'
-import type { MatcherFunction } from 'expect'
+import { expect, type MatcherFunction } from 'expect'
 import type { ApiResponse } from './api.ts'
 import { describeRequest } from './describe.ts'
 import { markChecked } from './response-log.ts'

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { fetchAllPages, fetchPage, isListOrder, type Page } from '../support/pages.ts'

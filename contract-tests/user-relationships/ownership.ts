@@ -1,4 +1,4 @@
-import { beforeAll, expect, test } from '@jest/globals'
+import { beforeAll, expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { describeIf } from '../support/gates.ts'

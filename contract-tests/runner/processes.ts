@@ -1,4 +1,4 @@
-// Child processes the suite starts itself: the mock (no CONTRACT_BASE_URL) and Prism's proxy.
+// Child processes the runner starts: the mock (no --base-url) and Prism's proxy (--via-prism).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 
@@ -12,16 +12,14 @@ const STARTUP_TIMEOUT_MS = 30_000
 export interface StartOptions {
   name: string
   args: string[]
-  cwd: string
   env?: NodeJS.ProcessEnv
   /** Matches the line that says the process is ready; group 1 is its URL. */
   ready: RegExp
 }
 
 /** Starts `node <args>` and resolves once a line of its output matches `ready`. */
-export function startNodeProcess({ name, args, cwd, env, ready }: StartOptions): Promise<Started> {
+export function startNodeProcess({ name, args, env, ready }: StartOptions): Promise<Started> {
   const child = spawn(process.execPath, args, {
-    cwd,
     env: { ...process.env, ...env, NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// contacts-contract: checks a Contacts API server against openapi/openapi.yaml. The process
+// shell only: the run itself is runner/run-contract.ts. Exit codes: 0 the target keeps the
+// contract, 1 it does not, 2 the checks could not run (see runner/help.ts).
+import { CannotRunError } from './runner/cannot-run.ts'
+import { helpText } from './runner/help.ts'
+import { packageVersion } from './runner/locate.ts'
+import { parseCommand } from './runner/options.ts'
+import { runContract } from './runner/run-contract.ts'
+import { COMMAND } from './runner/settings.ts'
+
+async function main(): Promise<number> {
+  const command = parseCommand(process.argv.slice(2), process.env)
+  if (command.kind === 'help') {
+    process.stdout.write(`${helpText()}\n`)
+    return 0
+  }
+  if (command.kind === 'version') {
+    process.stdout.write(`${packageVersion()}\n`)
+    return 0
+  }
+  return runContract(command.options)
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    // A CannotRunError is all the user needs to know; anything else is a bug, shown in full.
+    const text =
+      error instanceof CannotRunError
+        ? error.message
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error)
+    process.stderr.write(`${COMMAND}: ${text}\n`)
+    process.exitCode = 2
+  },
+)

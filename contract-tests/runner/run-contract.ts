@@ -1,0 +1,108 @@
+// One run: prepare the target, run the test files in a test process, remove what is left of the
+// run's records, stop what was started, and print the summary. Returns the exit code.
+import { spawn } from 'node:child_process'
+import { mkdir, readFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { sweepRunRecords } from '../support/sweep.ts'
+import type { RunResults } from './check-results.ts'
+import { listTestFiles, nodeArgs, TEST_PROCESS } from './locate.ts'
+import type { RunOptions } from './options.ts'
+import { createResources, makeTempDir, releaseResources, type Resources } from './resources.ts'
+import { COMMAND } from './settings.ts'
+import { formatSummary, keepsContract } from './summary.ts'
+import { prepareTarget, type Target } from './target.ts'
+
+/** The shell's code for a run stopped by Ctrl-C (128 + SIGINT). */
+const INTERRUPTED = 130
+
+const say = (line: string): void => {
+  process.stdout.write(`${COMMAND}: ${line}\n`)
+}
+
+interface TestRun {
+  /** Undefined when the test process ended without writing them. */
+  results: RunResults | undefined
+  interrupted: boolean
+}
+
+async function runTestFiles(
+  environment: Record<string, string>,
+  junit: string | undefined,
+  resources: Resources,
+): Promise<TestRun> {
+  const resultsFile = join(await makeTempDir(resources, 'contract-results-'), 'results.json')
+  const junitArgs = junit === undefined ? [] : ['--junit', junit]
+  if (junit !== undefined) await mkdir(dirname(junit), { recursive: true })
+  const child = spawn(
+    process.execPath,
+    nodeArgs(TEST_PROCESS, '--results', resultsFile, ...junitArgs, '--', ...listTestFiles()),
+    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...environment } },
+  )
+  // Ctrl-C stops the test process (it gets the signal too); this one stays to clean up, unless
+  // Ctrl-C comes again.
+  let interrupted = false
+  const onInterrupt = (): void => {
+    interrupted = true
+    say('interrupted: removing the records of the run and stopping what it started…')
+  }
+  process.once('SIGINT', onInterrupt)
+  try {
+    await new Promise<void>((done, fail) => {
+      child.once('error', fail)
+      child.once('close', () => {
+        done()
+      })
+    })
+  } finally {
+    process.removeListener('SIGINT', onInterrupt)
+  }
+  const results = await readFile(resultsFile, 'utf8').then(
+    (text) => JSON.parse(text) as RunResults,
+    () => undefined,
+  )
+  return { results, interrupted }
+}
+
+/**
+ * Removes any record of the run left behind (even soft-deleted); returns what went wrong. It asks
+ * the server itself, not Prism's proxy in front of it, which Ctrl-C may have stopped.
+ */
+async function sweep(target: Target): Promise<string[]> {
+  // The suite's modules (api.ts, through env.ts) read their configuration from the environment.
+  Object.assign(process.env, target.environment, { CONTRACT_BASE_URL: target.serverUrl })
+  try {
+    const leftovers = await sweepRunRecords()
+    if (leftovers.length > 0) {
+      say(`removed ${String(leftovers.length)} leftover record(s):\n${leftovers.join('\n')}`)
+    }
+    return []
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    say(message)
+    return [message]
+  }
+}
+
+export async function runContract(options: RunOptions): Promise<number> {
+  const resources = createResources()
+  try {
+    const junit = options.junit === undefined ? undefined : resolve(options.junit)
+    const target = await prepareTarget(options, resources)
+    say(`checking ${target.description}`)
+    const { results, interrupted } = await runTestFiles(target.environment, junit, resources)
+    // Nothing to remove from a read-only run, nor from the bundled mock after Ctrl-C (it stopped
+    // too; its data file goes with it).
+    const skipSweep = options.readOnly || (interrupted && options.baseUrl === undefined)
+    const cleanupProblems = skipSweep ? [] : await sweep(target)
+    if (interrupted) return INTERRUPTED
+    if (results === undefined) {
+      say('the test process ended without reporting its results (see its output above).')
+      return 2
+    }
+    if (junit !== undefined) say(`JUnit report: ${junit}`)
+    process.stdout.write(formatSummary(results, target.serverUrl, cleanupProblems.length))
+    return keepsContract(results, cleanupProblems.length) ? 0 : 1
+  } finally {
+    await releaseResources(resources)
+  }
+}

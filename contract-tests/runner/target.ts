@@ -1,0 +1,80 @@
+// What a run checks and how the test files learn it: the server (given, or the bundled mock with
+// the fixture identities), proven reachable, optionally behind Prism's proxy; then the CONTRACT_*
+// variables the suite's modules read (support/env.ts).
+import { randomBytes } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { ACME_ORG_ID, ALICE, BOB, CAROL, GLOBEX_ORG_ID } from '../../fixtures/identities.ts'
+import { loadDocument } from '../../openapi/document.ts'
+import type { RunOptions } from './options.ts'
+import { checkReachable } from './preflight.ts'
+import { makeTempDir, type Resources } from './resources.ts'
+import { startMock, startPrism } from './servers.ts'
+
+export interface Target {
+  /** The server being checked: the given base URL, or the mock's. */
+  serverUrl: string
+  /** One line for the start of the run. */
+  description: string
+  /** Every CONTRACT_* variable of the run, for the test processes and the final sweep. */
+  environment: Record<string, string>
+}
+
+interface Identities {
+  token: string
+  orgId: string
+  secondToken?: string | undefined
+  foreignOrgId?: string | undefined
+  foreignToken?: string | undefined
+}
+
+const FIXTURE_IDENTITIES: Identities = {
+  token: ALICE.token,
+  orgId: ACME_ORG_ID,
+  secondToken: BOB.token,
+  foreignOrgId: GLOBEX_ORG_ID,
+  foreignToken: CAROL.token,
+}
+
+/** Parses the document once for all test files (they load a JSON copy many times faster). */
+async function writeDocumentCopy(resources: Resources): Promise<string> {
+  const file = join(await makeTempDir(resources, 'contract-document-'), 'openapi.json')
+  await writeFile(file, JSON.stringify(loadDocument()))
+  return file
+}
+
+export async function prepareTarget(options: RunOptions, resources: Resources): Promise<Target> {
+  const { baseUrl, token, orgId } = options
+  const given = baseUrl !== undefined && token !== undefined && orgId !== undefined
+  const [serverUrl, documentCopy] = await Promise.all([
+    given ? baseUrl : startMock(resources),
+    writeDocumentCopy(resources),
+  ])
+  const identities: Identities = given ? { ...options, token, orgId } : FIXTURE_IDENTITIES
+  await checkReachable(serverUrl, identities.token)
+  const requestUrl = options.viaPrism ? await startPrism(serverUrl, resources) : serverUrl
+  const runId = options.runId ?? randomBytes(4).toString('hex')
+  const described = [
+    given ? serverUrl : `the bundled mock at ${serverUrl} (fixture identities)`,
+    `run contract-run-${runId}`,
+    ...(options.readOnly ? ['read-only'] : []),
+    ...(options.viaPrism ? [`through Prism's proxy at ${requestUrl}`] : []),
+  ]
+  return {
+    serverUrl,
+    description: described.join(', '),
+    environment: {
+      CONTRACT_BASE_URL: requestUrl,
+      CONTRACT_TOKEN: identities.token,
+      CONTRACT_ORG_ID: identities.orgId,
+      CONTRACT_SECOND_TOKEN: identities.secondToken ?? '',
+      CONTRACT_FOREIGN_ORG_ID: identities.foreignOrgId ?? '',
+      CONTRACT_FOREIGN_TOKEN: identities.foreignToken ?? '',
+      CONTRACT_RELATIONSHIP_ID: options.relationshipId ?? '',
+      CONTRACT_READ_ONLY: options.readOnly ? '1' : '',
+      CONTRACT_VIA_PRISM: options.viaPrism || options.behindPrism ? '1' : '',
+      CONTRACT_RUN_ID: runId,
+      CONTRACT_DOCUMENT_JSON: documentCopy,
+    },
+  }
+}

@@ -1,0 +1,110 @@
+// The test API of the contract checks: node:test underneath and the standalone `expect`, so the
+// suite runs without Jest, under Jest's names (describe, test, test.each, beforeAll, …) so the
+// checks read as before. A check skipped by configuration is registered as skipped, with its
+// reason (node:test carries it to every report), so every run has the same checks.
+import { expect } from 'expect'
+import {
+  after,
+  afterEach as afterEachTest,
+  before,
+  beforeEach as beforeEachTest,
+  describe as describeSuite,
+  test as registerTest,
+} from 'node:test'
+import { eachCases } from './each-title.ts'
+// Importing the test API brings the per-file hooks (document check, cleanup) and the matchers:
+// no test file can register checks without them.
+import './after-env.ts'
+import './matchers.ts'
+
+export { expect }
+
+/** Per check and per hook, as Jest's testTimeout was; one request may take 15 s (api.ts). */
+const TIMEOUT_MS = 30_000
+
+type Body = () => Promise<void> | void
+
+export interface CheckOptions {
+  /** Why the checks do not run in this configuration; undefined runs them. */
+  skip?: string | undefined
+}
+
+// The reasons of the skipped describes being registered, outermost first.
+const skippedScopes: string[] = []
+const scopeReason = (): string | undefined => skippedScopes[0]
+
+export function describe(title: string, body: () => void): void
+export function describe(title: string, options: CheckOptions, body: () => void): void
+export function describe(
+  title: string,
+  ...args: [body: () => void] | [options: CheckOptions, body: () => void]
+): void {
+  const [options, body]: [CheckOptions, () => void] = args.length === 1 ? [{}, args[0]] : args
+  void describeSuite(title, () => {
+    // Its checks are registered one by one as skipped, not the describe as a whole: every report
+    // then counts and names each check, as Jest did.
+    if (options.skip !== undefined) skippedScopes.push(options.skip)
+    try {
+      body()
+    } finally {
+      if (options.skip !== undefined) skippedScopes.pop()
+    }
+  })
+}
+
+function register(title: string, options: CheckOptions, body: Body): void {
+  const skip = scopeReason() ?? options.skip
+  void registerTest(title, { timeout: TIMEOUT_MS, ...(skip === undefined ? {} : { skip }) }, () =>
+    body(),
+  )
+}
+
+type EachBody<Args extends readonly unknown[]> = (...args: Args) => Promise<void> | void
+type EachRegister<Args extends readonly unknown[]> = (title: string, body: EachBody<Args>) => void
+
+/** Jest's `test.each` signatures: object rows are one argument, array rows are spread. */
+function each<Row extends Record<string, unknown>>(table: readonly Row[]): EachRegister<[Row]>
+function each<Row extends readonly [unknown, ...unknown[]]>(
+  table: readonly Row[],
+): EachRegister<[...Row]>
+function each<Row extends readonly unknown[]>(table: readonly Row[]): EachRegister<Row>
+function each<Row>(table: readonly Row[]): EachRegister<[Row]>
+function each(table: readonly unknown[]): EachRegister<unknown[]> {
+  return (title, body) => {
+    for (const { title: caseTitle, args } of eachCases(title, table)) {
+      register(caseTitle, {}, () => body(...args))
+    }
+  }
+}
+
+interface Test {
+  (title: string, body: Body): void
+  (title: string, options: CheckOptions, body: Body): void
+  each: typeof each
+  skip: (title: string, body: Body) => void
+}
+
+export const test: Test = Object.assign(
+  (title: string, ...args: [body: Body] | [options: CheckOptions, body: Body]): void => {
+    if (args.length === 1) register(title, {}, args[0])
+    else register(title, ...args)
+  },
+  {
+    each,
+    skip: (title: string, body: Body): void => {
+      register(title, { skip: 'marked test.skip' }, body)
+    },
+  },
+)
+
+/** A hook of the describe it is in; none in a skipped describe, whose checks do not run. */
+const hook =
+  (add: typeof before) =>
+  (body: Body): void => {
+    if (scopeReason() === undefined) add(() => body(), { timeout: TIMEOUT_MS })
+  }
+
+export const beforeAll = hook(before)
+export const afterAll = hook(after)
+export const beforeEach = hook(beforeEachTest)
+export const afterEach = hook(afterEachTest)
