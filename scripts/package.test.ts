@@ -1,0 +1,218 @@
+// The package as a user gets it: packed, installed offline into a fresh project, and used there
+// through its two commands, its programmatic API and its types.
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { startProxy } from '../contract-tests/self-test/faulty/proxy.ts'
+import { noLocation } from '../contract-tests/self-test/faulty/response-faults.ts'
+import { ACME_ORG_ID, ALICE, BOB, CAROL, GLOBEX_ORG_ID } from '../fixtures/identities.ts'
+import {
+  createProject,
+  packTarball,
+  removeProject,
+  ROOT,
+  runBin,
+  runNode,
+  startBin,
+  weigh,
+  writeProjectFile,
+} from './packed-project.ts'
+
+let packDir: string
+let tarball: string
+let project: string
+let mock: Awaited<ReturnType<typeof startBin>>
+const identities = (url: string): string[] => [
+  ...['--base-url', url, '--token', ALICE.token, '--org', ACME_ORG_ID],
+  ...['--second-token', BOB.token, '--foreign-org', GLOBEX_ORG_ID, '--foreign-token', CAROL.token],
+]
+
+/** The README's typed client example: the TypeScript block after the marker. */
+function readmeExample(): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const after =
+    readme.split('<!-- the example below is run by scripts/package.test.ts -->')[1] ?? ''
+  const code = /```ts\n([\s\S]*?)```/.exec(after)?.[1]
+  if (code === undefined) throw new Error('README.md has no tested example')
+  return code
+}
+
+beforeAll(async () => {
+  packDir = mkdtempSync(join(tmpdir(), 'contacts-mock-kit-pack-'))
+  tarball = await packTarball(packDir)
+  project = await createProject(tarball, ['openapi-fetch', 'typescript'])
+  mock = await startBin(project)
+}, 400_000)
+
+afterAll(() => {
+  mock.child.kill('SIGKILL')
+  removeProject(project)
+  removeProject(packDir)
+})
+
+describe('contacts-mock-kit installed in a fresh project', () => {
+  test('When contacts-mock --help runs, then it exits 0 explaining every flag', async () => {
+    // Act
+    const help = await runBin(project, 'contacts-mock', ['--help'])
+
+    // Assert
+    expect(help.code).toBe(0)
+    expect(help.output).toContain('--port')
+    expect(help.output).toContain('--validate-responses')
+  })
+
+  test('When contacts-mock runs on port 0, then it serves the contacts and keeps its data in the project', async () => {
+    // Act
+    const res = await fetch(`${mock.url}/api/v1/orgs/${ACME_ORG_ID}/contacts`, {
+      headers: { Authorization: `Bearer ${ALICE.token}` },
+    })
+
+    // Assert
+    expect(res.status).toBe(200)
+    expect(readFileSync(join(project, 'data', 'db.json'), 'utf8').length).toBeGreaterThan(0)
+  })
+
+  test('When contacts-contract checks that mock, then it exits 0', async () => {
+    // Act
+    const run = await runBin(project, 'contacts-contract', identities(mock.url))
+
+    // Assert
+    expect(run.output).toContain('278 passed, 0 failed')
+    expect(run.code).toBe(0)
+  }, 120_000)
+
+  test('When contacts-contract checks a server that drops the Location header, then it exits 1', async () => {
+    // Arrange
+    const faulty = await startProxy(mock.url, noLocation)
+
+    // Act
+    const run = await runBin(project, 'contacts-contract', identities(faulty.url))
+    await faulty.close()
+
+    // Assert
+    expect(run.code).toBe(1)
+    expect(run.output).toContain(noLocation.caughtBy)
+  }, 120_000)
+
+  test('When contacts-contract is pointed at a closed port, then it exits 2 within 10 s', async () => {
+    // Act
+    const run = await runBin(project, 'contacts-contract', identities('http://127.0.0.1:9'))
+
+    // Assert
+    expect(run.code).toBe(2)
+    expect(run.seconds).toBeLessThan(10)
+    expect(run.output.trim().split('\n')).toHaveLength(1)
+  })
+
+  test('When startMock() is used from an .mjs file, then it serves, resets and closes', async () => {
+    // Arrange
+    writeProjectFile(
+      project,
+      'start.mjs',
+      `import { startMock } from 'contacts-mock-kit'
+const mock = await startMock()
+const contacts = \`\${mock.url}/api/v1/orgs/\${mock.orgs.acme}/contacts\`
+const headers = { Authorization: \`Bearer \${mock.tokens.alice}\` }
+const count = async () => (await (await fetch(contacts, { headers })).json()).count
+const before = await count()
+await fetch(contacts, { method: 'POST', headers, body: new URLSearchParams({ 'contact[first_name]': 'Ann', 'contact[relationship_type]': '1' }) })
+const created = await count()
+await mock.reset()
+const reset = await count()
+await mock.close()
+console.log(JSON.stringify({ before, created, reset }))
+`,
+    )
+
+    // Act
+    const run = await runNode(project, 'start.mjs')
+
+    // Assert
+    expect(run.code).toBe(0)
+    const { before, created, reset } = JSON.parse(run.output) as Record<string, number>
+    expect(created).toBe((before ?? 0) + 1)
+    expect(reset).toBe(before)
+  })
+
+  test.each(['bundler', 'nodenext'])(
+    'When the README example imports contacts-mock-kit/types with moduleResolution %s, then tsc accepts it',
+    async (resolution) => {
+      // Arrange
+      writeProjectFile(project, `${resolution}/client.ts`, readmeExample())
+      writeProjectFile(
+        project,
+        `${resolution}/tsconfig.json`,
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            target: 'es2022',
+            lib: ['es2022', 'dom'],
+            module: resolution === 'bundler' ? 'esnext' : 'nodenext',
+            moduleResolution: resolution,
+            outDir: 'out',
+            skipLibCheck: true,
+          },
+          files: ['client.ts'],
+        }),
+      )
+
+      // Act
+      const compiled = await runNode(
+        join(project, resolution),
+        join(project, 'node_modules/typescript/bin/tsc'),
+      )
+
+      // Assert
+      expect(compiled.output).toBe('')
+      expect(compiled.code).toBe(0)
+    },
+    60_000,
+  )
+
+  test('When the README example is run against the mock, then it lists the contacts it asked for', async () => {
+    // Arrange: the example aims at the default URL; this mock has another port
+    const example = readmeExample().replace('http://127.0.0.1:4010', mock.url)
+    writeProjectFile(project, 'run/client.ts', example)
+    writeProjectFile(
+      project,
+      'run/tsconfig.json',
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          module: 'nodenext',
+          outDir: 'out',
+          skipLibCheck: true,
+        },
+        files: ['client.ts'],
+      }),
+    )
+    await runNode(join(project, 'run'), join(project, 'node_modules/typescript/bin/tsc'))
+
+    // Act
+    const run = await runNode(join(project, 'run'), 'out/client.js')
+
+    // Assert
+    expect(run.code).toBe(0)
+    expect(run.output).toMatch(/^\d+ contacts/)
+  }, 60_000)
+})
+
+describe('the install weight', () => {
+  test('When only contacts-mock-kit is installed, then node_modules stays under 60 MB', async () => {
+    // Arrange
+    const alone = await createProject(tarball)
+
+    // Act
+    const weight = await weigh(alone)
+    removeProject(alone)
+
+    // Assert
+    process.stdout.write(
+      `install weight: ${weight.megabytes.toFixed(1)} MB, ${String(weight.packages)} packages\n`,
+    )
+    expect(weight.megabytes).toBeLessThan(60)
+  }, 300_000)
+})
