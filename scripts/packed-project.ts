@@ -38,7 +38,9 @@ interface LockEntry {
   devOptional?: boolean
   peer?: boolean
 }
-type Lock = { packages: Record<string, LockEntry> }
+interface Lock {
+  packages: Record<string, LockEntry>
+}
 
 /** Where node finds `name` from the package at `from`: the nearest node_modules upwards. */
 function resolveIn(packages: Lock['packages'], from: string, name: string): string | undefined {
@@ -75,11 +77,11 @@ function lockFor(tarball: string, extra: string[], registry: string): object {
   }
   for (const name of [...Object.keys(manifest.dependencies), ...extra])
     visit(`node_modules/${name}`)
-  const dependencies = {
+  const dependencies: Record<string, string | undefined> = {
     'contacts-mock-kit': `file:${tarball}`,
     ...Object.fromEntries(extra.map((name) => [name, packages[`node_modules/${name}`]?.version])),
   }
-  const entries = [...kept].sort().map((path) => {
+  const entries = [...kept].sort().map((path): [string, LockEntry] => {
     const { dev: _dev, devOptional: _devOptional, peer: _peer, ...entry } = packages[path] ?? {}
     // this machine's npm leaves the registry out of lockfiles; npm ci wants to know where from
     const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)
@@ -157,8 +159,8 @@ export async function startBin(dir: string): Promise<{ url: string; child: Child
     },
   )
   let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
   const deadline = Date.now() + 30_000
   for (;;) {
     const url = /Mock listening on (http:\/\/\S+)/.exec(output)?.[1]
