@@ -31,6 +31,7 @@ export async function packTarball(into: string): Promise<string> {
 }
 
 interface LockEntry {
+  resolved?: string
   version?: string
   dependencies?: Record<string, string>
   optionalDependencies?: Record<string, string>
