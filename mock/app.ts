@@ -25,7 +25,7 @@ export interface Access extends AdminAccess {
 export interface AppDeps {
   engine: StorageEngine
   /** The data `POST /__admin/reset` restores (the fixtures). */
-  createData: () => Data
+  createData: () => Data | Promise<Data>
   document?: OpenApiDocument
   logger?: Logger
   /** Replaces handlers by operationId (tests of the response check). */
@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps): Express {
   // Admin
   const admin = express.Router({ caseSensitive: true })
   admin.post('/reset', async (_req, res) => {
-    await engine.reset(deps.createData())
+    await engine.reset(await deps.createData())
     res.status(204).send()
   })
   app.use(ADMIN_PATH, guardAdmin(access), admin)

@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { pino } from 'pino'
-import { createSeed } from '../fixtures/seed.ts'
 import { isLoopbackAddress } from './admin-guard.ts'
 import type { Access } from './app.ts'
 import { ConfigError, readCommandLine, USAGE, type MockConfig } from './config.ts'
 import type { Org, User } from './data.ts'
 import { serve } from './serve.ts'
 import { StartupError } from './startup-error.ts'
+import { generateFixtures } from './generate-fixtures.ts'
 
 const EXIT = { ok: 0, failed: 1, usage: 2 } as const
 
@@ -78,7 +78,7 @@ async function main(argv: string[]): Promise<number | undefined> {
   const access = accessOf(config)
   const served = await serve({
     ...config,
-    createData: () => createSeed({ seed: config.seed }),
+    createData: () => generateFixtures(config.seed),
     logger,
     access,
   })

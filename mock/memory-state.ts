@@ -24,6 +24,8 @@ export interface MemoryState {
   /** The catalog ordered by name. */
   relationshipTypes: readonly RelationshipType[]
   apply: (entry: JournalEntry) => void
+  /** Prepares the search of up to `blocks` blocks of rows; false when all are ready. */
+  warmSearch: (blocks: number) => boolean
   /** The data in lists of their own (records are never changed in place, only replaced). */
   data: () => Data
 }
@@ -104,6 +106,7 @@ export function createMemoryState(
     relationshipType: (id) => types.get(id),
     relationshipTypes: [...types.values()].sort((a, b) => a.name.localeCompare(b.name, 'en')),
     apply,
+    warmSearch: (count) => [...byOrg.values()].some((index) => index.warm(count)),
     data: () => ({
       ...meta,
       contacts: [...contacts.values()],

@@ -48,6 +48,16 @@ export function createMemoryEngine(
   persist: (hooks: PersistenceHooks) => Persistence,
 ): MemoryEngine {
   let state: MemoryState = createMemoryState(initial, searchTextOf)
+  // The first search would otherwise join every contact's search text at once (0.6 s at 100k):
+  // it is done after the start instead, a few blocks per turn of the event loop.
+  const warmSearch = (): void => {
+    const warming = state
+    const step = (): void => {
+      if (state === warming && warming.warmSearch(4)) setImmediate(step)
+    }
+    setImmediate(step)
+  }
+  warmSearch()
   const apply = (entry: JournalEntry): void => {
     state.apply(entry)
   }
@@ -145,6 +155,7 @@ export function createMemoryEngine(
     reset: (data) =>
       persistence.replace(data, () => {
         state = createMemoryState(data, searchTextOf)
+        warmSearch()
       }),
     exportData: () => Promise.resolve(state.data()),
     describe: () =>

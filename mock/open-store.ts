@@ -66,7 +66,7 @@ export interface OpenStoreOptions {
  */
 export async function openStore(
   file: string,
-  createData: () => Data,
+  createData: () => Data | Promise<Data>,
   options: OpenStoreOptions = {},
 ): Promise<OpenStore> {
   mkdirSync(dirname(file), { recursive: true })
@@ -79,7 +79,7 @@ export async function openStore(
     const notes = await handleJournalDamage(journalPath, replay, options.recover ?? false)
     const journal = await (options.openJournal ?? openJournal)(journalPath)
     const searchText = createSearchText(searchFieldsOf(options.document ?? loadDocument()))
-    const engine = createMemoryEngine(stored ?? createData(), searchText, (hooks) =>
+    const engine = createMemoryEngine(stored ?? (await createData()), searchText, (hooks) =>
       createPersistence({
         ...hooks,
         journal,

@@ -37,6 +37,8 @@ export interface OrderedIndex<T extends Row> {
   slice: (start: number, limit: number, withDeleted: boolean) => T[]
   /** Every row whose search text contains `needle` (already normalized), in order. */
   search: (needle: string, withDeleted: boolean) => T[]
+  /** Joins the search text of up to `blocks` blocks that have none; false when none is left. */
+  warm: (blocks: number) => boolean
   values: () => Iterable<T>
 }
 
@@ -120,18 +122,21 @@ export function createOrderedIndex<T extends Row>(
     })
   }
 
-  function searchBlock(block: Block<T>, needle: string, found: T[], withDeleted: boolean): void {
-    if (block.text === undefined) {
-      const texts = block.rows.map(textOf)
-      block.starts = []
-      let offset = 0
-      for (const text of texts) {
-        block.starts.push(offset)
-        offset += text.length + 1
-      }
-      block.text = texts.join(SEPARATOR)
+  function joinText(block: Block<T>): string {
+    const texts = block.rows.map(textOf)
+    block.starts = []
+    let offset = 0
+    for (const text of texts) {
+      block.starts.push(offset)
+      offset += text.length + 1
     }
-    const { text, starts, rows } = block
+    block.text = texts.join(SEPARATOR)
+    return block.text
+  }
+
+  function searchBlock(block: Block<T>, needle: string, found: T[], withDeleted: boolean): void {
+    const text = block.text ?? joinText(block)
+    const { starts, rows } = block
     let row = 0
     for (let at = text.indexOf(needle); at !== -1;) {
       while ((starts[row + 1] ?? Infinity) <= at) row++
@@ -186,6 +191,15 @@ export function createOrderedIndex<T extends Row>(
       const found: T[] = []
       for (const block of blocks) searchBlock(block, needle, found, withDeleted)
       return found
+    },
+    warm(count) {
+      let left = count
+      for (const block of blocks) {
+        if (block.text !== undefined) continue
+        if (left-- === 0) return true
+        joinText(block)
+      }
+      return false
     },
     *values() {
       for (const block of blocks) yield* block.rows

@@ -16,7 +16,7 @@ export interface ServeOptions extends ServerTimeouts {
   host: string
   dbFile: string
   /** The data a new data file, and a reset, start from. */
-  createData: () => Data
+  createData: () => Data | Promise<Data>
   recover?: boolean
   logger?: Logger
   validateResponses?: boolean

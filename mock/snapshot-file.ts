@@ -1,7 +1,6 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { createInterface } from 'node:readline'
 import type { Adapter } from 'lowdb'
 import type { Data, StoredContact, StoredUserRelationship } from './data.ts'
 
@@ -54,30 +53,45 @@ function isHeader(line: string): boolean {
   }
 }
 
+/**
+ * Calls `each` on the file's lines, read in large chunks (readline costs twice as much), until it
+ * answers false; resolves false then, true when every line was seen.
+ */
+async function forEachLine(file: string, each: (line: string) => boolean): Promise<boolean> {
+  let rest = ''
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+    const lines = (rest + (chunk as string)).split('\n')
+    rest = lines.pop() ?? ''
+    for (const line of lines) if (!each(line)) return false
+  }
+  return rest === '' || each(rest)
+}
+
+function addRecord(data: Data, line: string, number: number): void {
+  const record = JSON.parse(line) as Record<string, unknown>
+  if ('contacts' in record) data.contacts.push(record['contacts'] as StoredContact)
+  else if ('user_relationships' in record) {
+    data.user_relationships.push(record['user_relationships'] as StoredUserRelationship)
+  } else throw new Error(`line ${String(number)} is not a record of this mock`)
+}
+
 /** Reads the line format; undefined when the file is in the earlier single-document format. */
 async function readLines(file: string): Promise<Data | undefined> {
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity })
   let data: Data | undefined
   let number = 0
-  try {
-    for await (const line of lines) {
-      number++
-      if (data === undefined) {
-        if (!isHeader(line)) return undefined
-        const { format: _format, ...header } = JSON.parse(line) as Line
-        data = { ...header, version: 1, contacts: [], user_relationships: [] }
-      } else if (line !== '') {
-        const record = JSON.parse(line) as Record<string, unknown>
-        if ('contacts' in record) data.contacts.push(record['contacts'] as StoredContact)
-        else if ('user_relationships' in record) {
-          data.user_relationships.push(record['user_relationships'] as StoredUserRelationship)
-        } else throw new Error(`line ${String(number)} is not a record of this mock`)
-      }
+  const complete = await forEachLine(file, (line) => {
+    number++
+    if (data !== undefined) {
+      if (line !== '') addRecord(data, line, number)
+      return true
     }
-  } finally {
-    lines.close()
-  }
-  return data
+    // not the line format: the earlier single-document one
+    if (!isHeader(line)) return false
+    const { format: _format, ...header } = JSON.parse(line) as Line
+    data = { ...header, version: 1, contacts: [], user_relationships: [] }
+    return true
+  })
+  return complete ? data : undefined
 }
 
 /**

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
-import { createSeed } from '../fixtures/seed.ts'
 import type { Data } from './data.ts'
+import { generateFixtures } from './generate-fixtures.ts'
 import { serve } from './serve.ts'
 
 export interface StartMockOptions {
@@ -43,7 +43,7 @@ const byName = <T extends { name: string }>(items: readonly T[], value: (item: T
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const temporary =
     options.dbFile === undefined ? mkdtempSync(join(tmpdir(), 'contacts-mock-')) : undefined
-  const createData = (): Data => createSeed({ seed: options.seed })
+  const createData = (): Promise<Data> => generateFixtures(options.seed)
   try {
     const served = await serve({
       port: options.port ?? 0,
@@ -61,7 +61,9 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       url: served.url,
       orgs: byName(orgs, (org) => org.id),
       tokens: byName(users, (user) => user.token),
-      reset: () => served.engine.reset(createData()),
+      reset: async () => {
+        await served.engine.reset(await createData())
+      },
       async close() {
         await served.close()
         if (temporary) rmSync(temporary, { recursive: true, force: true })

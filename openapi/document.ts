@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { Options } from 'ajv'
@@ -16,7 +16,13 @@ export const DOCUMENT_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta
 // ajv-formats is CommonJS: under NodeNext its default export is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
 
+// The build writes the document as JSON beside the YAML: JSON loads in a fraction of the time.
+const BUILT_JSON = fileURLToPath(new URL('./openapi.json', import.meta.url))
+
 export function loadDocument(path: string = DOCUMENT_PATH): OpenApiDocument {
+  if (path === DOCUMENT_PATH && existsSync(BUILT_JSON)) {
+    return JSON.parse(readFileSync(BUILT_JSON, 'utf8')) as OpenApiDocument
+  }
   return parse(readFileSync(path, 'utf8')) as OpenApiDocument
 }
 
