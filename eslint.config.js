@@ -13,6 +13,7 @@ export default defineConfig(
       'coverage/',
       'dist/',
       'openapi/types.ts',
+      'openapi/admin-types.ts',
     ],
   },
   {

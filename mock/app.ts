@@ -2,12 +2,21 @@ import { randomUUID } from 'node:crypto'
 import cors from 'cors'
 import express, { type Express } from 'express'
 import type { Logger } from 'pino'
-import { loadDocument, maxBodyBytesOf, type OpenApiDocument } from '../openapi/document.ts'
+import { DEFAULT_SEED } from '../fixtures/identities.ts'
+import {
+  loadAdminDocument,
+  loadDocument,
+  maxBodyBytesOf,
+  type OpenApiDocument,
+} from '../openapi/document.ts'
+import { createAdminHandlers } from './admin/admin-handlers.ts'
 import { ADMIN_PATH, guardAdmin, isAdminPath, type AdminAccess } from './admin-guard.ts'
 import { compileOperations } from './compile-operations.ts'
 import type { Data } from './data.ts'
 import { HANDLERS } from './handlers/index.ts'
 import type { Handlers } from './handlers/operation.ts'
+import { createFaultBook, type FaultBook } from './faults/fault-book.ts'
+import { faultTargetsOf } from './faults/fault-targets.ts'
 import { checkHost } from './host-check.ts'
 import { createProblemHandler, HttpError } from './problem.ts'
 import { registerOperations } from './register-operations.ts'
@@ -36,6 +45,8 @@ export interface AppDeps {
   newId?: () => string
   /** Unset: loopback names and IP addresses only, the admin API open on loopback. */
   access?: Access
+  /** The fault rules and delays; by default none, drawing from the fixtures' seed. */
+  faults?: FaultBook
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -46,41 +57,56 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false)
   app.set('case sensitive routing', true)
   if (logger) app.use(logRequests(logger))
-  const guard: Guard | undefined = deps.validateResponses
-    ? {
-        check: createReplyCheck(document),
-        report: (violations) =>
-          logger?.error({ violations }, 'response does not match the document'),
-      }
-    : undefined
+  const guardFor = (checked: OpenApiDocument): Guard | undefined =>
+    deps.validateResponses
+      ? {
+          check: createReplyCheck(checked),
+          report: (violations) =>
+            logger?.error({ violations }, 'response does not match the document'),
+        }
+      : undefined
+  const guard = guardFor(document)
+  const logError = (error: unknown): void => logger?.error({ err: error }, 'request failed')
+  const targets = faultTargetsOf(document)
+  const faults = deps.faults ?? createFaultBook(targets, { seed: DEFAULT_SEED })
 
   // Access: DNS rebinding first; CORS for any origin on the API (frontends on other origins need
   // it), never on the admin API
   const access = deps.access ?? {}
   app.use(checkHost(access.allowedHosts ?? []))
-  const allowCors = cors({ exposedHeaders: ['Location', 'WWW-Authenticate', 'Allow'] })
+  const allowCors = cors({
+    exposedHeaders: ['Location', 'WWW-Authenticate', 'Allow', 'Retry-After'],
+  })
   app.use((req, res, next) => {
     if (isAdminPath(req.path)) next()
     else allowCors(req, res, next)
   })
 
-  // Admin
+  // Admin: its own document, validated and checked like the API's
+  const adminDocument = loadAdminDocument()
   const admin = express.Router({ caseSensitive: true })
-  admin.post('/reset', async (_req, res) => {
-    await engine.reset(await deps.createData())
-    res.status(204).send()
+  const common = {
+    engine,
+    bodyLimit: maxBodyBytesOf(document),
+    now: deps.now ?? (() => new Date()),
+    newId: deps.newId ?? randomUUID,
+  }
+  registerOperations(admin, compileOperations(adminDocument), {
+    ...common,
+    handlers: createAdminHandlers({ engine, createData: deps.createData, faults }),
+    guard: guardFor(adminDocument),
   })
-  app.use(ADMIN_PATH, guardAdmin(access), admin)
+  admin.use(ADMIN_PATH, createProblemHandler(logError, guardFor(adminDocument)))
+  app.use(ADMIN_PATH, guardAdmin(access))
+  app.use(admin)
 
   // The document's operations
   const router = express.Router({ caseSensitive: true })
   registerOperations(router, compileOperations(document), {
-    engine,
+    ...common,
     handlers: { ...HANDLERS, ...deps.handlers },
-    bodyLimit: maxBodyBytesOf(document),
-    now: deps.now ?? (() => new Date()),
-    newId: deps.newId ?? randomUUID,
     guard,
+    faults: { book: faults, targets: new Map(targets.map((t) => [t.operationId, t])) },
   })
   app.use(router)
 
@@ -88,6 +114,6 @@ export function createApp(deps: AppDeps): Express {
   app.use((req) => {
     throw new HttpError(404, `There is no ${req.path} in this API.`)
   })
-  app.use(createProblemHandler((error) => logger?.error({ err: error }, 'request failed'), guard))
+  app.use(createProblemHandler(logError, guard))
   return app
 }

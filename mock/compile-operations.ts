@@ -62,8 +62,13 @@ function compileQuery(
  */
 export function compileOperations(document: OpenApiDocument): CompiledOperation[] {
   // verbose: an error carries its schema, from which its message is written
-  const strict = createDocumentAjv(document, { verbose: true })
-  const coercing = createDocumentAjv(document, { coerceTypes: true, verbose: true })
+  // useDefaults: a body's fields with a default in the document arrive with it
+  const strict = createDocumentAjv(document, { verbose: true, useDefaults: true })
+  const coercing = createDocumentAjv(document, {
+    coerceTypes: true,
+    verbose: true,
+    useDefaults: true,
+  })
   const compiled: CompiledOperation[] = []
   for (const [documentPath, pathItem] of Object.entries(document.paths ?? {})) {
     if (!pathItem) continue

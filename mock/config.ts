@@ -16,6 +16,10 @@ export interface MockConfig {
   headersTimeoutMs: number
   requestTimeoutMs: number
   keepAliveTimeoutMs: number
+  /** `--delay`: every API request waits from [0] to [1] ms. */
+  delay: [number, number] | undefined
+  /** `--faults`: a JSON list of fault rules to start with. */
+  faultsFile: string | undefined
 }
 
 export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm start -- [flags])
@@ -40,6 +44,10 @@ export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm 
                            (REQUEST_TIMEOUT, default 30000)
   --keep-alive-timeout MS  how long an idle connection stays open (KEEP_ALIVE_TIMEOUT,
                            default 5000)
+  --delay MS|MIN-MAX       every API request waits MS, or MIN to MAX ms drawn uniformly
+                           (DELAY, default none; at most 60000)
+  --faults FILE            fault rules to start with: a JSON list of what
+                           POST /__admin/faults takes (FAULTS_FILE, default none)
   --quiet                  no request log (default off)
   --validate-responses     check every response against the document (default off)
 Flags win over the environment variables in parentheses.`
@@ -89,6 +97,19 @@ function toHostNames(values: string[]): string[] {
 
 const HOUR_MS = 3_600_000
 
+function toDelay(text: string | undefined): [number, number] | undefined {
+  if (text === undefined) return undefined
+  const [min = '', max = min, ...rest] = text.split('-')
+  if (rest.length > 0) throw new ConfigError(`delay must be MS or MIN-MAX, got '${text}'.`)
+  const range: [number, number] = [
+    toInteger('delay', min, 0, 60_000),
+    toInteger('delay', max, 0, 60_000),
+  ]
+  if (range[0] > range[1])
+    throw new ConfigError(`delay must be MIN-MAX with MIN not above MAX, got '${text}'.`)
+  return range
+}
+
 // Node refuses a server whose headers may take longer than the whole request.
 function checkTimeouts(config: MockConfig): MockConfig {
   const { headersTimeoutMs: headers, requestTimeoutMs: request } = config
@@ -115,6 +136,8 @@ const OPTIONS = {
   'headers-timeout': { type: 'string' },
   'request-timeout': { type: 'string' },
   'keep-alive-timeout': { type: 'string' },
+  delay: { type: 'string' },
+  faults: { type: 'string' },
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values']
@@ -161,6 +184,8 @@ function toConfig(values: Values, env: NodeJS.ProcessEnv): MockConfig {
       0,
       HOUR_MS,
     ),
+    delay: toDelay(values.delay ?? env['DELAY']),
+    faultsFile: values.faults ?? env['FAULTS_FILE'],
     keepAliveTimeoutMs: toInteger(
       'keep-alive-timeout',
       values['keep-alive-timeout'] ?? env['KEEP_ALIVE_TIMEOUT'] ?? '5000',

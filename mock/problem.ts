@@ -17,6 +17,7 @@ const TITLES: Record<number, [slug: string, title: string]> = {
   413: ['payload-too-large', 'Payload Too Large'],
   415: ['unsupported-media-type', 'Unsupported Media Type'],
   422: ['validation', 'Unprocessable Content'],
+  429: ['too-many-requests', 'Too Many Requests'],
   431: ['request-header-fields-too-large', 'Request Header Fields Too Large'],
   500: ['internal', 'Internal Server Error'],
   503: ['unavailable', 'Service Unavailable'],
@@ -76,10 +77,9 @@ export function toProblem(
 }
 
 export function sendProblem(req: Request, res: Response, error: HttpError, guard?: Guard): void {
-  const problem = toProblem(error.status, error.detail, {
-    instance: req.path,
-    errors: error.errors,
-  })
+  // the full path, also where a router is mounted below the root (the admin API)
+  const instance = req.baseUrl + req.path
+  const problem = toProblem(error.status, error.detail, { instance, errors: error.errors })
   const headers = { ...error.headers, 'Content-Type': 'application/problem+json' }
   sendReply(req, res, { status: error.status, headers, text: JSON.stringify(problem) }, guard)
 }

@@ -1,7 +1,11 @@
 import express, { type Request, type Response, type Router } from 'express'
 import { authenticate } from './authenticate.ts'
 import type { CompiledOperation } from './compile-operations.ts'
-import type { AnyHandler, Handlers, Input, OperationId } from './handlers/operation.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { breakConnection } from './faults/break-connection.ts'
+import type { FaultBook, FaultPlan } from './faults/fault-book.ts'
+import type { FaultTarget } from './faults/fault-targets.ts'
+import type { AnyHandler } from './handlers/operation.ts'
 import { parseQuery } from './parse-query.ts'
 import { HttpError } from './problem.ts'
 import { readBody } from './read-body.ts'
@@ -11,11 +15,14 @@ import { validateBody, validatePath, validateQuery } from './validate-request.ts
 
 export interface OperationDeps {
   engine: StorageEngine
-  handlers: Handlers
+  /** One handler per operationId of the document (Handlers, or the admin API's). */
+  handlers: Readonly<Record<string, unknown>>
   bodyLimit: number
   now: () => Date
   newId: () => string
   guard: Guard | undefined
+  /** Simulated latency and failures (the Contacts API's operations only). */
+  faults?: { book: FaultBook; targets: ReadonlyMap<string, FaultTarget> }
 }
 
 // Our routes have named parameters only, never wildcards (string[]).
@@ -27,6 +34,20 @@ const searchOf = (url: string): string => {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** Answers a fault: a documented error status (a problem), or a broken connection. */
+function fail(req: Request, plan: FaultPlan, target: FaultTarget): void {
+  const { respond } = plan
+  if (!respond) return
+  if ('network' in respond) {
+    breakConnection(req, respond.network)
+    return
+  }
+  const done = plan.when === 'after' ? 'the request was handled first' : 'nothing was done'
+  throw new HttpError(respond.status, `Simulated by ${plan.cause}; ${done}.`, {
+    headers: target.errors.get(respond.status) ?? {},
+  })
+}
 
 /**
  * One operation's pipeline, in the documented order of checks: 401/403, then the body's size
@@ -45,15 +66,31 @@ function createPipeline(operation: CompiledOperation, deps: OperationDeps) {
     })
   // The validators were compiled from this operation's part of the document, so what they let
   // through is this operation's input: the one place where the id and the input are joined.
-  const handler = deps.handlers[operation.operationId] as AnyHandler
+  const found = deps.handlers[operation.operationId]
+  if (typeof found !== 'function') throw new Error(`no handler for ${operation.operationId}`)
+  const handler = found as AnyHandler
   const run = operation.method === 'get' ? deps.engine.read : deps.engine.write
+  const target = deps.faults?.targets.get(operation.operationId)
 
   return async (req: Request, res: Response): Promise<void> => {
     res.locals['operation'] = operation
+    // the fast path: one comparison when no fault, delay or Prefer applies
+    const prefer = req.headers['prefer']
+    const plan =
+      target && deps.faults?.book.plan(target, Array.isArray(prefer) ? prefer.join(', ') : prefer)
+    if (plan) {
+      if (plan.delayMs > 0) await sleep(plan.delayMs)
+      if (plan.when === 'before' && plan.respond) {
+        fail(req, plan, target)
+        return
+      }
+    }
     const params = paramsOf(req)
-    const user = await deps.engine.read((repositories) =>
-      authenticate(repositories, req.headers.authorization, params['org_id']),
-    )
+    const user = operation.secured
+      ? await deps.engine.read((repositories) =>
+          authenticate(repositories, req.headers.authorization, params['org_id']),
+        )
+      : undefined
     // an operation without a body never reads one: readBody answers its presence with a 400
     if (operation.body) await readRaw(req, res)
     const path = validatePath(operation, params)
@@ -66,8 +103,12 @@ function createPipeline(operation: CompiledOperation, deps: OperationDeps) {
       body,
       now: () => deps.now().toISOString(),
       newId: deps.newId,
-    } as Input<OperationId>
+    }
     const reply = await run((repositories) => handler(input, repositories))
+    if (plan?.when === 'after' && plan.respond && target) {
+      fail(req, plan, target)
+      return
+    }
     const headers = { ...reply.headers }
     let text = ''
     if ('body' in reply) {

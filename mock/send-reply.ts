@@ -27,7 +27,7 @@ export function sendReply(
     guard && req.method !== 'HEAD'
       ? guard.check({
           method: req.method,
-          path: req.path,
+          path: req.baseUrl + req.path,
           documented: res.locals['operation'] !== undefined,
           status: reply.status,
           headers: lowerCased(res.getHeaders()),
@@ -45,7 +45,7 @@ export function sendReply(
       type: PROBLEM_TYPE,
       title: 'Internal Server Error',
       status: 500,
-      detail: `The mock's response does not match openapi/openapi.yaml:\n${findings.join('\n')}`,
+      detail: `The mock's response does not match its document:\n${findings.join('\n')}`,
     }),
   )
 }

@@ -1,9 +1,13 @@
 import type { RequestListener, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
-import { loadDocument } from '../openapi/document.ts'
+import { DEFAULT_SEED } from '../fixtures/identities.ts'
+import { loadAdminDocument, loadDocument } from '../openapi/document.ts'
 import { createApp, type Access } from './app.ts'
 import { createHttpServer, type ServerTimeouts } from './create-server.ts'
+import { createFaultBook } from './faults/fault-book.ts'
+import { loadFaultRules } from './faults/fault-file.ts'
+import { faultTargetsOf } from './faults/fault-targets.ts'
 import type { Data } from './data.ts'
 import type { MemoryEngine } from './memory-store.ts'
 import { openStore } from './open-store.ts'
@@ -21,6 +25,12 @@ export interface ServeOptions extends ServerTimeouts {
   logger?: Logger
   validateResponses?: boolean
   access?: Access
+  /** The seed of the fault draws (and of the fixtures). */
+  seed?: number | undefined
+  /** Every API request waits [min, max] ms. */
+  delay?: [number, number] | undefined
+  /** A JSON list of fault rules to start with. */
+  faultsFile?: string | undefined
 }
 
 export interface Served {
@@ -64,6 +74,13 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
  * data file is opened and the app answers. Shared by the `contacts-mock` command and `startMock()`.
  */
 export async function serve(options: ServeOptions): Promise<Served> {
+  const document = loadDocument()
+  const faults = createFaultBook(faultTargetsOf(document), {
+    seed: options.seed ?? DEFAULT_SEED,
+    delay: options.delay,
+  })
+  if (options.faultsFile !== undefined)
+    loadFaultRules(options.faultsFile, loadAdminDocument(), faults)
   const shutdown = createShutdown()
   // the port is taken before the data file is opened, and the app made
   const ready: { app?: RequestListener } = {}
@@ -86,7 +103,8 @@ export async function serve(options: ServeOptions): Promise<Served> {
   ready.app = createApp({
     engine,
     createData: options.createData,
-    document: loadDocument(),
+    document,
+    faults,
     logger: options.logger,
     validateResponses: options.validateResponses,
     access: options.access,

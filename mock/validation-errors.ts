@@ -16,6 +16,11 @@ function locate(error: ErrorObject, unknown: string): { segments: string[]; mess
   switch (error.keyword) {
     case 'required':
       return { segments: [...segments, String(params['missingProperty'])], message: 'is required' }
+    case 'dependentRequired':
+      return {
+        segments: [...segments, String(params['missingProperty'])],
+        message: `is required with ${String(params['property'])}`,
+      }
     case 'additionalProperties':
       return {
         segments: [...segments, String(params['additionalProperty'])],

@@ -99,3 +99,55 @@ export function searchFieldsOf(document: OpenApiDocument): string[][] {
   if (!Array.isArray(fields)) throw new Error('the Search parameter has no x-search-fields')
   return fields as string[][]
 }
+
+export const ADMIN_DOCUMENT_PATH = fileURLToPath(new URL('./admin.yaml', import.meta.url))
+const BUILT_ADMIN_JSON = fileURLToPath(new URL('./admin.json', import.meta.url))
+const EXTERNAL = /^openapi\.yaml#\/components\/(\w+)\/(\w+)$/
+
+type Node = Record<string, unknown>
+const componentsOf = (document: OpenApiDocument): Record<string, Node | undefined> =>
+  document.components ?? {}
+
+/**
+ * Brings the components the admin document takes from `openapi.yaml` (the Problem schema) into
+ * it, so that each document is one self-contained tree for Ajv and the response check.
+ */
+function bundle(admin: OpenApiDocument, api: OpenApiDocument): OpenApiDocument {
+  const target = componentsOf(admin)
+  const copy = (kind: string, name: string): void => {
+    const value = componentsOf(api)[kind]?.[name]
+    if (value === undefined) throw new Error(`openapi.yaml has no components/${kind}/${name}`)
+    const into = (target[kind] ??= {})
+    const existing = into[name]
+    if (typeof existing === 'object' && existing !== null && !('$ref' in existing)) return
+    into[name] = structuredClone(value)
+    walk(into[name])
+  }
+  const walk = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return
+    const record = node as Node
+    const ref = record['$ref']
+    if (typeof ref === 'string') {
+      const external = EXTERNAL.exec(ref)
+      const local = /^#\/components\/(\w+)\/(\w+)$/.exec(ref)
+      if (external?.[1] && external[2]) {
+        record['$ref'] = `#/components/${external[1]}/${external[2]}`
+        copy(external[1], external[2])
+      } else if (local?.[1] && local[2] && target[local[1]]?.[local[2]] === undefined) {
+        copy(local[1], local[2])
+      }
+    }
+    for (const child of Object.values(record)) walk(child)
+  }
+  walk(admin)
+  return admin
+}
+
+/** The admin API's document (`/__admin`), with what it takes from the Contacts API's. */
+export function loadAdminDocument(): OpenApiDocument {
+  if (existsSync(BUILT_ADMIN_JSON)) {
+    return JSON.parse(readFileSync(BUILT_ADMIN_JSON, 'utf8')) as OpenApiDocument
+  }
+  const admin = parse(readFileSync(ADMIN_DOCUMENT_PATH, 'utf8')) as OpenApiDocument
+  return bundle(admin, loadDocument())
+}

@@ -1,9 +1,16 @@
 import { describe, expect, test } from '@jest/globals'
 import type { OpenAPIV3_1 } from 'openapi-types'
-import { createDocumentAjv, loadDocument, maxLengthsOf, pointerTo, resolveRef } from './document.ts'
+import {
+  createDocumentAjv,
+  loadAdminDocument,
+  loadDocument,
+  maxLengthsOf,
+  pointerTo,
+  resolveRef,
+  type OpenApiDocument,
+} from './document.ts'
 
 const document = loadDocument()
-const ajv = createDocumentAjv(document)
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
 type Response = OpenAPIV3_1.ResponseObject
 
@@ -14,8 +21,10 @@ const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =
   }),
 )
 
-/** Every example in the document, with the schema (as an Ajv key) it must satisfy. */
-function collectExamples(): { where: string; schema: string; value: unknown }[] {
+/** Every example in a document, with the schema (as an Ajv key) it must satisfy. */
+function collectExamples(
+  document: OpenApiDocument,
+): { where: string; schema: string; value: unknown }[] {
   const found: { where: string; schema: string; value: unknown }[] = []
   const walk = (node: unknown, at: string[]): void => {
     if (typeof node !== 'object' || node === null) return
@@ -40,12 +49,16 @@ function collectExamples(): { where: string; schema: string; value: unknown }[] 
   return found
 }
 
-describe('openapi/openapi.yaml', () => {
-  test.each(collectExamples().map((example) => [example.where, example] as const))(
+describe.each([
+  ['openapi/openapi.yaml', document],
+  ['openapi/admin.yaml', loadAdminDocument()],
+])('the examples of %s', (_name, examined) => {
+  const examinedAjv = createDocumentAjv(examined)
+  test.each(collectExamples(examined).map((example) => [example.where, example] as const))(
     'When the example at %s is validated against its schema, then it is valid',
     (_where, { schema, value }) => {
       // Act
-      const validate = ajv.getSchema(schema)
+      const validate = examinedAjv.getSchema(schema)
       const valid = validate?.(value)
 
       // Assert
@@ -53,7 +66,9 @@ describe('openapi/openapi.yaml', () => {
       expect(valid).toBe(true)
     },
   )
+})
 
+describe('openapi/openapi.yaml', () => {
   test('When the bodies are listed, then every request and response body has examples', () => {
     // Arrange
     const bodies = operations.flatMap(({ path, method, operation }) => {

@@ -500,6 +500,16 @@ export interface components {
         'application/problem+json': components['schemas']['Problem']
       }
     }
+    /** @description Too many requests from this client; nothing was done. Send it again after the number of seconds in `Retry-After`. */
+    TooManyRequests: {
+      headers: {
+        'Retry-After': components['headers']['RetryAfter']
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
     /** @description The server cannot answer now: it is stopping, or a write could not be saved for a reason other than a full disk. Nothing was changed; retry after the number of seconds in `Retry-After`. */
     ServiceUnavailable: {
       headers: {
@@ -608,6 +618,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
     }
@@ -657,6 +668,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
+      429: components['responses']['TooManyRequests']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
     }
@@ -697,6 +709,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['ValidationFailed']
+      429: components['responses']['TooManyRequests']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
       507: components['responses']['InsufficientStorage']
@@ -735,6 +748,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
+      429: components['responses']['TooManyRequests']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
     }
@@ -770,6 +784,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
+      429: components['responses']['TooManyRequests']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
       507: components['responses']['InsufficientStorage']
@@ -817,6 +832,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['ValidationFailed']
+      429: components['responses']['TooManyRequests']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
       507: components['responses']['InsufficientStorage']
@@ -873,6 +889,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
+      429: components['responses']['TooManyRequests']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
     }
@@ -913,6 +930,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['ValidationFailed']
+      429: components['responses']['TooManyRequests']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
       507: components['responses']['InsufficientStorage']
@@ -960,6 +978,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
+      429: components['responses']['TooManyRequests']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
     }
@@ -1009,6 +1028,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['ValidationFailed']
+      429: components['responses']['TooManyRequests']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
       507: components['responses']['InsufficientStorage']
@@ -1056,6 +1076,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['ValidationFailed']
+      429: components['responses']['TooManyRequests']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
       507: components['responses']['InsufficientStorage']

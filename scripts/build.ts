@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { loadDocument } from '../openapi/document.ts'
+import { loadAdminDocument, loadDocument } from '../openapi/document.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url))
@@ -11,5 +11,7 @@ const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.m
 rmSync(`${root}dist`, { recursive: true, force: true })
 execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' })
 copyFileSync(`${root}openapi/openapi.yaml`, `${root}dist/openapi/openapi.yaml`)
+copyFileSync(`${root}openapi/admin.yaml`, `${root}dist/openapi/admin.yaml`)
 writeFileSync(`${root}dist/openapi/openapi.json`, JSON.stringify(loadDocument(), null, 2) + '\n')
+writeFileSync(`${root}dist/openapi/admin.json`, JSON.stringify(loadAdminDocument(), null, 2) + '\n')
 process.stdout.write('Built dist/\n')

@@ -2,51 +2,68 @@ import type { operations } from '../../openapi/types.ts'
 import type { User } from '../data.ts'
 import type { Repositories } from '../repositories.ts'
 
+/** The operations of a document, as openapi-typescript writes them. */
+interface OperationTypes {
+  parameters: { path?: unknown; query?: unknown }
+  requestBody?: unknown
+  responses: object
+}
 export type OperationId = keyof operations
-type Operation<Id extends OperationId> = operations[Id]
 
 /** JSON text known to hold a `T` (records cache their JSON, so lists are joined, not serialized). */
 export type Json<T> = string & { readonly __json: T }
 
-/** The path parameters of an operation, as the document types them. */
-export type PathOf<Id extends OperationId> = Operation<Id>['parameters']['path']
-
-/** The query of an operation, as the document types it, after its defaults are applied. */
-export type QueryOf<Id extends OperationId> = NonNullable<Operation<Id>['parameters']['query']>
-
 type ContentOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : undefined
-/** The validated request body of an operation, as the document types it. */
-export type BodyOf<Id extends OperationId> = ContentOf<Operation<Id>['requestBody']>
-
-type Responses<Id extends OperationId> = Operation<Id>['responses']
 type Success = 200 | 201 | 204
 type ReplyFor<R, S> = R extends { content: { 'application/json': infer Body } }
   ? { status: S; body: Body | Json<Body>; headers?: Record<string, string> }
   : { status: S; headers?: Record<string, string> }
+type RepliesOf<O extends OperationTypes> = {
+  [S in keyof O['responses'] & Success]: ReplyFor<O['responses'][S], S>
+}[keyof O['responses'] & Success]
 
-/** What a handler answers: one of the operation's documented successes, with its body. */
-export type ReplyOf<Id extends OperationId> = {
-  [S in keyof Responses<Id> & Success]: ReplyFor<Responses<Id>[S], S>
-}[keyof Responses<Id> & Success]
-
-/** What a handler gets: a request already authenticated and validated against the document. */
-export interface Input<Id extends OperationId> {
-  user: User
-  path: PathOf<Id>
-  query: QueryOf<Id>
-  body: BodyOf<Id>
+/** What a handler gets: a request already authenticated and validated against its document. */
+export interface InputOf<O extends OperationTypes, U = User> {
+  /** The token's user (none on operations without security: the admin API). */
+  user: U
+  path: O['parameters']['path']
+  query: NonNullable<O['parameters']['query']>
+  body: ContentOf<O['requestBody']>
   /** ISO 8601 UTC with milliseconds */
   now: () => string
   newId: () => string
 }
 
-export type Handler<Id extends OperationId> = (
-  input: Input<Id>,
+/** A handler of `Id` in document `D`: its input and its answers are the document's types. */
+export type HandlerIn<D extends Record<keyof D, OperationTypes>, Id extends keyof D, U = User> = (
+  input: InputOf<D[Id], U>,
   repositories: Repositories,
-) => Promise<ReplyOf<Id>>
+) => Promise<RepliesOf<D[Id]>>
+
+/** The query of an operation, as the document types it, after its defaults are applied. */
+export type QueryOf<Id extends OperationId> = InputOf<operations[Id]>['query']
+/** The validated request body of an operation, as the document types it. */
+export type BodyOf<Id extends OperationId> = InputOf<operations[Id]>['body']
+/** What a handler answers: one of the operation's documented successes, with its body. */
+export type ReplyOf<Id extends OperationId> = RepliesOf<operations[Id]>
+export type Input<Id extends OperationId> = InputOf<operations[Id]>
+export type Handler<Id extends OperationId> = HandlerIn<operations, Id>
 
 /** One handler per operationId of the document; the type makes a missing one a compile error. */
 export type Handlers = { [Id in OperationId]: Handler<Id> }
+
+/** A handler as the pipeline calls it: any operation's, its input validated for that operation. */
+export type AnyHandler = (
+  input: {
+    user: User | undefined
+    path: Record<string, string>
+    query: Record<string, unknown>
+    body: unknown
+    now: () => string
+    newId: () => string
+  },
+  repositories: Repositories,
+) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>
 
 /** `page` and `limit` after the document's defaults (applied by the compiled query validator). */
 export function pagingOf(query: { page?: number; limit?: number }): {
@@ -59,9 +76,3 @@ export function pagingOf(query: { page?: number; limit?: number }): {
   }
   return { page, limit }
 }
-
-/** A handler as the pipeline calls it: any operation's, its input validated for that operation. */
-export type AnyHandler = (
-  input: Input<OperationId>,
-  repositories: Repositories,
-) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>
