@@ -45,8 +45,8 @@ export interface AppDeps {
   newId?: () => string
   /** Unset: loopback names and IP addresses only, the admin API open on loopback. */
   access?: Access
-  /** The fault rules and delays; by default none, drawing from the fixtures' seed. */
-  faults?: FaultBook
+  /** The fault rules and delays (by default none, drawing from the fixtures' seed); 'off' for none. */
+  faults?: FaultBook | 'off'
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -68,7 +68,10 @@ export function createApp(deps: AppDeps): Express {
   const guard = guardFor(document)
   const logError = (error: unknown): void => logger?.error({ err: error }, 'request failed')
   const targets = faultTargetsOf(document)
-  const faults = deps.faults ?? createFaultBook(targets, { seed: DEFAULT_SEED })
+  const faults =
+    deps.faults === 'off'
+      ? undefined
+      : (deps.faults ?? createFaultBook(targets, { seed: DEFAULT_SEED }))
 
   // Access: DNS rebinding first; CORS for any origin on the API (frontends on other origins need
   // it), never on the admin API
@@ -106,7 +109,7 @@ export function createApp(deps: AppDeps): Express {
     ...common,
     handlers: { ...HANDLERS, ...deps.handlers },
     guard,
-    faults: { book: faults, targets: new Map(targets.map((t) => [t.operationId, t])) },
+    faults: faults && { book: faults, targets: new Map(targets.map((t) => [t.operationId, t])) },
   })
   app.use(router)
 

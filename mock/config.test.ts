@@ -27,8 +27,33 @@ describe('readCommandLine', () => {
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
+      delay: undefined,
+      faultsFile: undefined,
+      noFaults: false,
     })
   })
+
+  test.each<[string, [number, number]]>([
+    ['300', [300, 300]],
+    ['200-800', [200, 800]],
+  ])('When --delay is %s, then every request waits %j ms', (text, range) => {
+    // Act
+    const config = loadConfig(['--delay', text], {})
+
+    // Assert
+    expect(config.delay).toEqual(range)
+  })
+
+  test.each(['800-200', '1-2-3', '60001', 'soon'])(
+    'When --delay is %s, then it is refused',
+    (text) => {
+      // Act
+      const load = (): unknown => loadConfig(['--delay', text], {})
+
+      // Assert
+      expect(load).toThrow(ConfigError)
+    },
+  )
 
   test('When the environment sets the new variables, then they are used', () => {
     // Act

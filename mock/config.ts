@@ -20,6 +20,8 @@ export interface MockConfig {
   delay: [number, number] | undefined
   /** `--faults`: a JSON list of fault rules to start with. */
   faultsFile: string | undefined
+  /** `--no-faults`: no simulated faults at all (Prefer is ignored, the rules API answers 403). */
+  noFaults: boolean
 }
 
 export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm start -- [flags])
@@ -48,6 +50,8 @@ export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm 
                            (DELAY, default none; at most 60000)
   --faults FILE            fault rules to start with: a JSON list of what
                            POST /__admin/faults takes (FAULTS_FILE, default none)
+  --no-faults              no fault simulation: Prefer is ignored and the fault rules API
+                           answers 403, e.g. on a mock a whole team shares (default off)
   --quiet                  no request log (default off)
   --validate-responses     check every response against the document (default off)
 Flags win over the environment variables in parentheses.`
@@ -138,6 +142,7 @@ const OPTIONS = {
   'keep-alive-timeout': { type: 'string' },
   delay: { type: 'string' },
   faults: { type: 'string' },
+  'no-faults': { type: 'boolean', default: false },
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values']
@@ -186,6 +191,7 @@ function toConfig(values: Values, env: NodeJS.ProcessEnv): MockConfig {
     ),
     delay: toDelay(values.delay ?? env['DELAY']),
     faultsFile: values.faults ?? env['FAULTS_FILE'],
+    noFaults: values['no-faults'],
     keepAliveTimeoutMs: toInteger(
       'keep-alive-timeout',
       values['keep-alive-timeout'] ?? env['KEEP_ALIVE_TIMEOUT'] ?? '5000',

@@ -31,6 +31,8 @@ export interface ServeOptions extends ServerTimeouts {
   delay?: [number, number] | undefined
   /** A JSON list of fault rules to start with. */
   faultsFile?: string | undefined
+  /** No fault simulation at all. */
+  noFaults?: boolean
 }
 
 export interface Served {
@@ -79,8 +81,15 @@ export async function serve(options: ServeOptions): Promise<Served> {
     seed: options.seed ?? DEFAULT_SEED,
     delay: options.delay,
   })
-  if (options.faultsFile !== undefined)
+  if (
+    options.noFaults === true &&
+    (options.faultsFile !== undefined || options.delay !== undefined)
+  ) {
+    throw new StartupError('--no-faults cannot go with --faults or --delay.')
+  }
+  if (options.faultsFile !== undefined) {
     loadFaultRules(options.faultsFile, loadAdminDocument(), faults)
+  }
   const shutdown = createShutdown()
   // the port is taken before the data file is opened, and the app made
   const ready: { app?: RequestListener } = {}
@@ -104,7 +113,7 @@ export async function serve(options: ServeOptions): Promise<Served> {
     engine,
     createData: options.createData,
     document,
-    faults,
+    faults: options.noFaults === true ? 'off' : faults,
     logger: options.logger,
     validateResponses: options.validateResponses,
     access: options.access,

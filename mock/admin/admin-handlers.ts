@@ -11,7 +11,16 @@ export interface AdminDeps {
   engine: StorageEngine
   /** The data a reset restores. */
   createData: () => Data | Promise<Data>
-  faults: FaultBook
+  /** Undefined when the mock runs with --no-faults. */
+  faults: FaultBook | undefined
+}
+
+/** The fault rules, or a 403 when the mock runs without fault simulation. */
+function faultsOf(deps: AdminDeps): FaultBook {
+  if (!deps.faults) {
+    throw new HttpError(403, 'Fault simulation is off: this mock was started with --no-faults.')
+  }
+  return deps.faults
 }
 
 /** One handler per operationId of openapi/admin.yaml; the type makes a missing one an error. */
@@ -23,18 +32,18 @@ export function createAdminHandlers(deps: AdminDeps): {
       await deps.engine.reset(await deps.createData())
       return { status: 204 }
     },
-    listFaults: () => Promise.resolve({ status: 200, body: { rules: deps.faults.list() } }),
+    listFaults: () => Promise.resolve({ status: 200, body: { rules: faultsOf(deps).list() } }),
     createFault({ body }) {
-      const rule = deps.faults.add(body)
+      const rule = faultsOf(deps).add(body)
       const headers = { Location: `/__admin/faults/${rule.id}` }
       return Promise.resolve({ status: 201, body: rule, headers })
     },
     clearFaults() {
-      deps.faults.clear()
+      faultsOf(deps).clear()
       return Promise.resolve({ status: 204 })
     },
     deleteFault({ path }) {
-      if (!deps.faults.remove(path.fault_id)) {
+      if (!faultsOf(deps).remove(path.fault_id)) {
         throw new HttpError(404, `There is no fault rule ${path.fault_id}.`)
       }
       return Promise.resolve({ status: 204 })

@@ -271,3 +271,23 @@ describe('probability', () => {
     expect(second).toEqual(first)
   }, 60_000)
 })
+
+describe('--no-faults', () => {
+  test('When the mock runs with --no-faults, then Prefer is ignored and the rules API answers 403', async () => {
+    // Arrange
+    const plain = await start('plain', ['--no-faults'])
+
+    // Act
+    const preferred = await send(plain.url, { headers: { Prefer: 'code=503, delay=2000' } })
+    const rule = await fetch(new URL('/__admin/faults', plain.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ respond: { status: 503 } }),
+    })
+
+    // Assert
+    expect(statusOf(preferred)).toBe(200)
+    expect(preferred.ms).toBeLessThan(1000)
+    expect(rule.status).toBe(403)
+  })
+})
