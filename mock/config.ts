@@ -22,6 +22,8 @@ export interface MockConfig {
   faultsFile: string | undefined
   /** `--no-faults`: no simulated faults at all (Prefer is ignored, the rules API answers 403). */
   noFaults: boolean
+  /** `--token-ttl`: how long a login token lasts; undefined for no expiry. */
+  tokenTtlMs: number | undefined
 }
 
 export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm start -- [flags])
@@ -52,6 +54,8 @@ export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm 
                            POST /__admin/faults takes (FAULTS_FILE, default none)
   --no-faults              no fault simulation: Prefer is ignored and the fault rules API
                            answers 403, e.g. on a mock a whole team shares (default off)
+  --token-ttl DURATION     how long a login token lasts: 30s, 15m, 2h, 7d (TOKEN_TTL,
+                           default: login tokens do not expire)
   --quiet                  no request log (default off)
   --validate-responses     check every response against the document (default off)
 Flags win over the environment variables in parentheses.`
@@ -101,6 +105,18 @@ function toHostNames(values: string[]): string[] {
 
 const HOUR_MS = 3_600_000
 
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: HOUR_MS, d: 24 * HOUR_MS }
+
+/** `15m`, `1h`, `30s`, `500ms`, `7d`. */
+function toDuration(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  const [, amount = '', unit = ''] = /^(\d{1,6})(ms|s|m|h|d)$/.exec(text.trim()) ?? []
+  const ms = Number(amount) * (UNIT_MS[unit] ?? 0)
+  if (ms <= 0)
+    throw new ConfigError(`${name} must be a duration such as 30s, 15m or 2h, got '${text}'.`)
+  return ms
+}
+
 function toDelay(text: string | undefined): [number, number] | undefined {
   if (text === undefined) return undefined
   const [min = '', max = min, ...rest] = text.split('-')
@@ -143,6 +159,7 @@ const OPTIONS = {
   delay: { type: 'string' },
   faults: { type: 'string' },
   'no-faults': { type: 'boolean', default: false },
+  'token-ttl': { type: 'string' },
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values']
@@ -192,6 +209,7 @@ function toConfig(values: Values, env: NodeJS.ProcessEnv): MockConfig {
     delay: toDelay(values.delay ?? env['DELAY']),
     faultsFile: values.faults ?? env['FAULTS_FILE'],
     noFaults: values['no-faults'],
+    tokenTtlMs: toDuration('token-ttl', values['token-ttl'] ?? env['TOKEN_TTL']),
     keepAliveTimeoutMs: toInteger(
       'keep-alive-timeout',
       values['keep-alive-timeout'] ?? env['KEEP_ALIVE_TIMEOUT'] ?? '5000',

@@ -24,8 +24,19 @@ export interface User {
   id: string
   name: string
   email: string
+  /** What `POST /api/v1/login` takes; in plain text: a mock keeps no real secrets. */
+  password: string
+  /** A token that never expires (the fixtures' `alice-token`). */
   token: string
   org_ids: string[]
+}
+
+/** A token given by `POST /api/v1/login`, until it expires or `DELETE /api/v1/logout`. */
+export interface Session {
+  token: string
+  user_id: string
+  /** ISO 8601 UTC; null for no expiry. */
+  expires_at: string | null
 }
 
 /** The whole content of the lowdb data file. */

@@ -42,9 +42,11 @@ function bannerOf(
     `Admin API: /__admin (${describeAdmin(access)}); POST /__admin/reset as JSON restores the fixtures`,
     'Organizations:',
     ...data.orgs.map((org) => `  ${org.name.padEnd(8)} ${org.id}`),
-    'Tokens:',
+    'Tokens (and logins for POST /api/v1/login):',
     ...data.users.map(
-      (user) => `  ${user.token.padEnd(12)} ${user.name} (${user.org_ids.map(orgName).join(', ')})`,
+      (user) =>
+        `  ${user.token.padEnd(12)} ${user.name} (${user.org_ids.map(orgName).join(', ')})` +
+        `  ${user.email} / ${user.password}`,
     ),
     `Try: curl -H 'Authorization: Bearer ${data.users[0]?.token ?? ''}' ${url}/api/v1/orgs/${acme}/contacts`,
     '',

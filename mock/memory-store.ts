@@ -1,5 +1,6 @@
 import { idOf } from './change.ts'
-import type { Data, StoredContact } from './data.ts'
+import { randomBytes } from 'node:crypto'
+import type { Data, Session, StoredContact } from './data.ts'
 import type { JournalEntry } from './journal.ts'
 import { createMemoryState, type MemoryState } from './memory-state.ts'
 import type { OrderedIndex, Row } from './ordered-index.ts'
@@ -46,7 +47,10 @@ export function createMemoryEngine(
   initial: Data,
   searchTextOf: (contact: StoredContact) => string,
   persist: (hooks: PersistenceHooks) => Persistence,
+  options: { tokenTtlMs?: number | undefined } = {},
 ): MemoryEngine {
+  // Login tokens live in memory: a restart or a reset logs everyone out (decision 22).
+  const sessions = new Map<string, Session>()
   let state: MemoryState = createMemoryState(initial, searchTextOf)
   // The first search would otherwise join every contact's search text at once (0.6 s at 100k):
   // it is done after the start instead, a few blocks per turn of the event loop.
@@ -81,7 +85,31 @@ export function createMemoryEngine(
   }
 
   const repositories: Repositories = {
-    users: { byToken: (token) => Promise.resolve(state.userByToken(token)) },
+    users: {
+      byToken: (token) => Promise.resolve(state.userByToken(token)),
+      byId: (id) => Promise.resolve(state.meta.users.find((user) => user.id === id)),
+      byEmail: (email) => {
+        const wanted = email.toLowerCase()
+        return Promise.resolve(state.meta.users.find((user) => user.email.toLowerCase() === wanted))
+      },
+    },
+    sessions: {
+      open(userId, now) {
+        const ttl = options.tokenTtlMs
+        const session: Session = {
+          token: `lt_${randomBytes(18).toString('base64url')}`,
+          user_id: userId,
+          expires_at: ttl === undefined ? null : new Date(Date.parse(now) + ttl).toISOString(),
+        }
+        sessions.set(session.token, session)
+        return Promise.resolve(session)
+      },
+      find: (token) => Promise.resolve(sessions.get(token)),
+      revoke(token) {
+        sessions.delete(token)
+        return Promise.resolve()
+      },
+    },
     relationshipTypes: {
       list: () => Promise.resolve(state.relationshipTypes),
       find: (id) => Promise.resolve(state.relationshipType(id)),
@@ -155,6 +183,7 @@ export function createMemoryEngine(
     reset: (data) =>
       persistence.replace(data, () => {
         state = createMemoryState(data, searchTextOf)
+        sessions.clear()
         warmSearch()
       }),
     exportData: () => Promise.resolve(state.data()),

@@ -56,6 +56,8 @@ export interface OpenStoreOptions {
   openJournal?: typeof openJournal
   /** Where the searched fields are read from (`x-search-fields`); the bundled document if unset. */
   document?: OpenApiDocument
+  /** How long a login token lasts; undefined for no expiry. */
+  tokenTtlMs?: number | undefined
 }
 
 /**
@@ -79,15 +81,19 @@ export async function openStore(
     const notes = await handleJournalDamage(journalPath, replay, options.recover ?? false)
     const journal = await (options.openJournal ?? openJournal)(journalPath)
     const searchText = createSearchText(searchFieldsOf(options.document ?? loadDocument()))
-    const engine = createMemoryEngine(stored ?? (await createData()), searchText, (hooks) =>
-      createPersistence({
-        ...hooks,
-        journal,
-        snapshotEvery: options.snapshotEvery,
-        onSnapshotError: options.onSnapshotError,
-        toCommitError,
-        saveSnapshot: (data) => adapter.write(data),
-      }),
+    const engine = createMemoryEngine(
+      stored ?? (await createData()),
+      searchText,
+      (hooks) =>
+        createPersistence({
+          ...hooks,
+          journal,
+          snapshotEvery: options.snapshotEvery,
+          onSnapshotError: options.onSnapshotError,
+          toCommitError,
+          saveSnapshot: (data) => adapter.write(data),
+        }),
+      { tokenTtlMs: options.tokenTtlMs },
     )
     for (const entry of replay.entries) engine.apply(entry)
     if (!stored || replay.entries.length + replay.damaged.length > 0) await engine.snapshot()

@@ -86,9 +86,14 @@ function createPipeline(operation: CompiledOperation, deps: OperationDeps) {
       }
     }
     const params = paramsOf(req)
-    const user = operation.secured
+    const caller = operation.secured
       ? await deps.engine.read((repositories) =>
-          authenticate(repositories, req.headers.authorization, params['org_id']),
+          authenticate(
+            repositories,
+            req.headers.authorization,
+            params['org_id'],
+            deps.now().toISOString(),
+          ),
         )
       : undefined
     // an operation without a body never reads one: readBody answers its presence with a 400
@@ -97,7 +102,8 @@ function createPipeline(operation: CompiledOperation, deps: OperationDeps) {
     const query = validateQuery(operation, parseQuery(searchOf(req.originalUrl)))
     const body = validateBody(operation, readBody(operation, req))
     const input = {
-      user,
+      user: caller?.user,
+      token: caller?.token,
       path,
       query,
       body,

@@ -1,6 +1,7 @@
 import type {
   Data,
   Org,
+  Session,
   RelationshipType,
   StoredContact,
   StoredUserRelationship,
@@ -64,7 +65,19 @@ export interface UserRelationshipRepository {
 
 /** What a request's handler reads and writes; an engine gives each request its own. */
 export interface Repositories {
-  users: { byToken: (token: string) => Promise<User | undefined> }
+  users: {
+    /** The user of a token that never expires (the fixtures'). */
+    byToken: (token: string) => Promise<User | undefined>
+    byId: (id: string) => Promise<User | undefined>
+    /** Emails compare case-insensitively. */
+    byEmail: (email: string) => Promise<User | undefined>
+  }
+  sessions: {
+    /** A new login token of the user, lasting the engine's token lifetime from `now`. */
+    open: (userId: string, now: string) => Promise<Session>
+    find: (token: string) => Promise<Session | undefined>
+    revoke: (token: string) => Promise<void>
+  }
   relationshipTypes: {
     /** The catalog, ordered by name. */
     list: () => Promise<readonly RelationshipType[]>

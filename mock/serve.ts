@@ -33,6 +33,8 @@ export interface ServeOptions extends ServerTimeouts {
   faultsFile?: string | undefined
   /** No fault simulation at all. */
   noFaults?: boolean
+  /** How long a login token lasts; undefined for no expiry. */
+  tokenTtlMs?: number | undefined
 }
 
 export interface Served {
@@ -103,7 +105,10 @@ export async function serve(options: ServeOptions): Promise<Served> {
   const address = await listen(server, options.port, options.host)
   let opened
   try {
-    opened = await openStore(options.dbFile, options.createData, { recover: options.recover })
+    opened = await openStore(options.dbFile, options.createData, {
+      recover: options.recover,
+      tokenTtlMs: options.tokenTtlMs,
+    })
   } catch (error) {
     server.close()
     throw error

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Express } from 'express'
 import { createSeed } from '../fixtures/seed.ts'
 import { createApp, type AppDeps } from './app.ts'
-import { openStore } from './open-store.ts'
+import { openStore, type OpenStoreOptions } from './open-store.ts'
 import type { MemoryEngine } from './memory-store.ts'
 
 export interface TestApp {
@@ -18,11 +18,14 @@ export interface TestApp {
  * The app in-process on a fixture data file in a temp folder, checking every response it sends
  * against the document (a violation turns into a 500, which fails the test that sees it).
  */
-export async function createTestApp(deps: Partial<AppDeps> = {}): Promise<TestApp> {
+export async function createTestApp(
+  deps: Partial<AppDeps> = {},
+  storeOptions: OpenStoreOptions = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'contacts-mock-'))
   const file = join(dir, 'db.json')
   const createData = deps.createData ?? (() => createSeed())
-  const opened = await openStore(file, createData)
+  const opened = await openStore(file, createData, storeOptions)
   const app = createApp({ createData, validateResponses: true, ...deps, engine: opened.engine })
   return {
     app,

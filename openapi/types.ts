@@ -4,6 +4,46 @@
  */
 
 export interface paths {
+  '/api/v1/login': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Log in
+     * @description Exchanges a user's email and password for a bearer token (decision 22). A wrong email and a wrong password get the same 401, so the answer does not tell which one was wrong.
+     */
+    post: operations['login']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/logout': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * Log out
+     * @description Revokes the token the request is sent with; from then on it is a 401 (decision 22).
+     */
+    delete: operations['logout']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/relationships': {
     parameters: {
       query?: never
@@ -206,6 +246,25 @@ export interface components {
      * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
      */
     Uuid: string
+    LoginRequest: {
+      user: {
+        email: string
+        password: string
+      }
+    }
+    Session: {
+      /** @description Send it as `Authorization: Bearer <token>`. */
+      token: string
+      /** @enum {string} */
+      token_type: 'Bearer'
+      /** @description When the token stops working; null when it does not expire. */
+      expires_at: components['schemas']['Timestamp'] | null
+      user: {
+        id: components['schemas']['Uuid']
+        name: string
+        email: string
+      }
+    }
     /**
      * Format: date-time
      * @description ISO 8601 in UTC with milliseconds.
@@ -598,6 +657,62 @@ export interface components {
 }
 export type $defs = Record<string, never>
 export interface operations {
+  login: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['LoginRequest']
+        'application/json': components['schemas']['LoginRequest']
+      }
+    }
+    responses: {
+      /** @description The token, how long it lasts, and whose it is. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Session']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['ValidationFailed']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  logout: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The token is revoked. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
   listRelationshipTypes: {
     parameters: {
       query?: never

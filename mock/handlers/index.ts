@@ -1,5 +1,6 @@
 import { contactHandlers } from './contacts.ts'
 import type { Handler, Handlers } from './operation.ts'
+import { sessionHandlers } from './sessions.ts'
 import { userRelationshipHandlers } from './user-relationships.ts'
 
 const listRelationshipTypes: Handler<'listRelationshipTypes'> = async (_input, repos) => {
@@ -12,5 +13,6 @@ const listRelationshipTypes: Handler<'listRelationshipTypes'> = async (_input, r
 export const HANDLERS: Handlers = {
   ...contactHandlers,
   ...userRelationshipHandlers,
+  ...sessionHandlers,
   listRelationshipTypes,
 }

@@ -24,8 +24,10 @@ type RepliesOf<O extends OperationTypes> = {
 
 /** What a handler gets: a request already authenticated and validated against its document. */
 export interface InputOf<O extends OperationTypes, U = User> {
-  /** The token's user (none on operations without security: the admin API). */
+  /** The token's user (none on operations without security: the admin API, login). */
   user: U
+  /** The bearer token the request came with, on operations with security. */
+  token: string | undefined
   path: O['parameters']['path']
   query: NonNullable<O['parameters']['query']>
   body: ContentOf<O['requestBody']>
@@ -56,6 +58,7 @@ export type Handlers = { [Id in OperationId]: Handler<Id> }
 export type AnyHandler = (
   input: {
     user: User | undefined
+    token: string | undefined
     path: Record<string, string>
     query: Record<string, unknown>
     body: unknown
