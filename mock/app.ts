@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import cors from 'cors'
 import express, { type Express } from 'express'
 import type { Logger } from 'pino'
@@ -10,6 +12,7 @@ import {
   type OpenApiDocument,
 } from '../openapi/document.ts'
 import { createAdminHandlers } from './admin/admin-handlers.ts'
+import { createNamedSnapshots } from './admin/named-snapshots.ts'
 import { ADMIN_PATH, guardAdmin, isAdminPath, type AdminAccess } from './admin-guard.ts'
 import { compileOperations } from './compile-operations.ts'
 import type { Data } from './data.ts'
@@ -45,6 +48,8 @@ export interface AppDeps {
   newId?: () => string
   /** Unset: loopback names and IP addresses only, the admin API open on loopback. */
   access?: Access
+  /** Where named snapshots are kept: beside the data file (`<db>.snapshots`). */
+  snapshotsDir?: string
   /** The fault rules and delays (by default none, drawing from the fixtures' seed); 'off' for none. */
   faults?: FaultBook | 'off'
 }
@@ -96,7 +101,14 @@ export function createApp(deps: AppDeps): Express {
   }
   registerOperations(admin, compileOperations(adminDocument), {
     ...common,
-    handlers: createAdminHandlers({ engine, createData: deps.createData, faults }),
+    handlers: createAdminHandlers({
+      engine,
+      createData: deps.createData,
+      faults,
+      snapshots: createNamedSnapshots(
+        deps.snapshotsDir ?? join(tmpdir(), 'contacts-mock-snapshots'),
+      ),
+    }),
     guard: guardFor(adminDocument),
   })
   admin.use(ADMIN_PATH, createProblemHandler(logError, guardFor(adminDocument)))

@@ -24,6 +24,8 @@ export interface MockConfig {
   noFaults: boolean
   /** `--token-ttl`: how long a login token lasts; undefined for no expiry. */
   tokenTtlMs: number | undefined
+  /** `--data`: the seed file the mock starts from and a reset restores (read, never written). */
+  dataFile: string | undefined
 }
 
 export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm start -- [flags])
@@ -34,7 +36,11 @@ export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm 
                            but loopback the admin API needs --admin-token
   --db FILE                data file, created from the fixtures when absent (DB_FILE,
                            default data/db.json)
-  --seed N                 faker seed of the fixtures (SEED, default 20261122)
+  --data FILE              a seed file of your own (JSON, fixtures/seed.schema.json): what a
+                           new data file starts from and a reset restores; read, never
+                           written (DATA_FILE, default: the generated fixtures)
+  --seed N                 faker seed of the fixtures and of the fault draws (SEED,
+                           default 20261122)
   --allowed-host NAME      a host name accepted in the Host header, besides localhost,
                            *.localhost, IP addresses and the --host name; repeat it or
                            separate names with commas (ALLOWED_HOSTS, default none)
@@ -160,6 +166,7 @@ const OPTIONS = {
   faults: { type: 'string' },
   'no-faults': { type: 'boolean', default: false },
   'token-ttl': { type: 'string' },
+  data: { type: 'string' },
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values']
@@ -210,6 +217,7 @@ function toConfig(values: Values, env: NodeJS.ProcessEnv): MockConfig {
     faultsFile: values.faults ?? env['FAULTS_FILE'],
     noFaults: values['no-faults'],
     tokenTtlMs: toDuration('token-ttl', values['token-ttl'] ?? env['TOKEN_TTL']),
+    dataFile: values.data ?? env['DATA_FILE'],
     keepAliveTimeoutMs: toInteger(
       'keep-alive-timeout',
       values['keep-alive-timeout'] ?? env['KEEP_ALIVE_TIMEOUT'] ?? '5000',

@@ -6,7 +6,9 @@ import { pino } from 'pino'
 import { isLoopbackAddress } from './admin-guard.ts'
 import type { Access } from './app.ts'
 import { ConfigError, readCommandLine, USAGE, type MockConfig } from './config.ts'
-import type { Org, User } from './data.ts'
+import { loadSeedFile, SeedError } from '../fixtures/seed-file.ts'
+import { loadDocument } from '../openapi/document.ts'
+import type { Data, Org, User } from './data.ts'
 import { serve } from './serve.ts'
 import { StartupError } from './startup-error.ts'
 import { generateFixtures } from './generate-fixtures.ts'
@@ -53,6 +55,20 @@ function bannerOf(
   ].join('\n')
 }
 
+/** What a new data file starts from and a reset restores: the --data file, or the fixtures. */
+function seedOf(config: MockConfig): () => Promise<Data> {
+  const { dataFile, seed } = config
+  if (dataFile === undefined) return () => generateFixtures(seed)
+  let data: Data
+  try {
+    data = loadSeedFile(dataFile, loadDocument())
+  } catch (error) {
+    if (!(error instanceof SeedError)) throw error
+    throw new StartupError(`The seed file ${dataFile} is not valid:\n${error.message}`)
+  }
+  return () => Promise.resolve(structuredClone(data))
+}
+
 function version(): string {
   const manifest = new URL('../package.json', import.meta.url)
   // compiled, this file is one folder deeper (dist/mock/main.js)
@@ -80,7 +96,7 @@ async function main(argv: string[]): Promise<number | undefined> {
   const access = accessOf(config)
   const served = await serve({
     ...config,
-    createData: () => generateFixtures(config.seed),
+    createData: seedOf(config),
     logger,
     access,
   })

@@ -119,6 +119,7 @@ export async function serve(options: ServeOptions): Promise<Served> {
     createData: options.createData,
     document,
     faults: options.noFaults === true ? 'off' : faults,
+    snapshotsDir: `${options.dbFile}.snapshots`,
     logger: options.logger,
     validateResponses: options.validateResponses,
     access: options.access,

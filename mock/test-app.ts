@@ -26,7 +26,13 @@ export async function createTestApp(
   const file = join(dir, 'db.json')
   const createData = deps.createData ?? (() => createSeed())
   const opened = await openStore(file, createData, storeOptions)
-  const app = createApp({ createData, validateResponses: true, ...deps, engine: opened.engine })
+  const app = createApp({
+    createData,
+    validateResponses: true,
+    snapshotsDir: `${file}.snapshots`,
+    ...deps,
+    engine: opened.engine,
+  })
   return {
     app,
     engine: opened.engine,

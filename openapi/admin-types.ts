@@ -24,6 +24,102 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/__admin/export': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Export all data as a seed file
+     * @description The whole current state in the format of `--data` (fixtures/seed.schema.json), so that a state built by clicking through an app can be kept and started from later.
+     */
+    get: operations['exportData']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/__admin/snapshots': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List the named snapshots
+     * @description The snapshots saved beside the data file, by name.
+     */
+    get: operations['listSnapshots']
+    put?: never
+    /**
+     * Save the current state under a name
+     * @description Saves the current state durably beside the data file; a snapshot of the same name is replaced.
+     */
+    post: operations['saveSnapshot']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/__admin/snapshots/{name}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /**
+         * @description The snapshot's name.
+         * @example empty-inbox
+         */
+        name: components['parameters']['SnapshotName']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * Delete a named snapshot
+     * @description Removes the snapshot's file.
+     */
+    delete: operations['deleteSnapshot']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/__admin/snapshots/{name}/restore': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /**
+         * @description The snapshot's name.
+         * @example empty-inbox
+         */
+        name: components['parameters']['SnapshotName']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Bring a named snapshot back
+     * @description Replaces all data by the snapshot's, durably (it is what a restart finds).
+     */
+    post: operations['restoreSnapshot']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/__admin/faults': {
     parameters: {
       query?: never
@@ -82,6 +178,37 @@ export interface paths {
 export type webhooks = Record<string, never>
 export interface components {
   schemas: {
+    SnapshotName: string
+    SnapshotRequest: {
+      name: components['schemas']['SnapshotName']
+    }
+    Snapshot: {
+      name: components['schemas']['SnapshotName']
+      /** Format: date-time */
+      saved_at: string
+      bytes: number
+    }
+    SnapshotList: {
+      snapshots: components['schemas']['Snapshot'][]
+    }
+    /** @description The format of `--data` and of an export; fixtures/seed.schema.json describes it in full. */
+    SeedData: {
+      orgs: {
+        [key: string]: unknown
+      }[]
+      users: {
+        [key: string]: unknown
+      }[]
+      relationship_types: {
+        [key: string]: unknown
+      }[]
+      contacts: {
+        [key: string]: unknown
+      }[]
+      user_relationships: {
+        [key: string]: unknown
+      }[]
+    }
     Empty: Record<string, never>
     /** @description Milliseconds to wait, or `[min, max]` drawn uniformly (min not above max). */
     Delay: components['schemas']['Milliseconds'] | components['schemas']['Milliseconds'][]
@@ -232,7 +359,13 @@ export interface components {
       }
     }
   }
-  parameters: never
+  parameters: {
+    /**
+     * @description The snapshot's name.
+     * @example empty-inbox
+     */
+    SnapshotName: components['schemas']['SnapshotName']
+  }
   requestBodies: never
   headers: never
   pathItems: never
@@ -263,6 +396,145 @@ export interface operations {
       403: components['responses']['Forbidden']
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['ValidationFailed']
+      500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
+      507: components['responses']['InsufficientStorage']
+    }
+  }
+  exportData: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The data. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SeedData']
+        }
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      500: components['responses']['InternalError']
+    }
+  }
+  listSnapshots: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The snapshots. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SnapshotList']
+        }
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      500: components['responses']['InternalError']
+    }
+  }
+  saveSnapshot: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SnapshotRequest']
+      }
+    }
+    responses: {
+      /** @description The snapshot is saved. */
+      201: {
+        headers: {
+          /** @description The path of the snapshot. */
+          Location?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Snapshot']
+        }
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['ValidationFailed']
+      500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
+      507: components['responses']['InsufficientStorage']
+    }
+  }
+  deleteSnapshot: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /**
+         * @description The snapshot's name.
+         * @example empty-inbox
+         */
+        name: components['parameters']['SnapshotName']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The snapshot is deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
+    }
+  }
+  restoreSnapshot: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /**
+         * @description The snapshot's name.
+         * @example empty-inbox
+         */
+        name: components['parameters']['SnapshotName']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The data is the snapshot's. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      415: components['responses']['UnsupportedMediaType']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
       507: components['responses']['InsufficientStorage']

@@ -3,6 +3,7 @@ import type { Data } from '../data.ts'
 import type { FaultBook } from '../faults/fault-book.ts'
 import type { HandlerIn } from '../handlers/operation.ts'
 import { HttpError } from '../problem.ts'
+import type { NamedSnapshots } from './named-snapshots.ts'
 import type { StorageEngine } from '../repositories.ts'
 
 type AdminHandler<Id extends keyof operations> = HandlerIn<operations, Id, undefined>
@@ -13,7 +14,10 @@ export interface AdminDeps {
   createData: () => Data | Promise<Data>
   /** Undefined when the mock runs with --no-faults. */
   faults: FaultBook | undefined
+  snapshots: NamedSnapshots
 }
+
+const noSnapshot = (name: string): HttpError => new HttpError(404, `There is no snapshot ${name}.`)
 
 /** The fault rules, or a 403 when the mock runs without fault simulation. */
 function faultsOf(deps: AdminDeps): FaultBook {
@@ -31,6 +35,37 @@ export function createAdminHandlers(deps: AdminDeps): {
     async resetData() {
       await deps.engine.reset(await deps.createData())
       return { status: 204 }
+    },
+    async exportData() {
+      const data = await deps.engine.exportData()
+      // the seed format: plain records (the document types them loosely; seed.schema.json fully)
+      const plain = (rows: readonly object[]): Record<string, unknown>[] =>
+        rows.map((row) => ({ ...row }))
+      const body = {
+        orgs: plain(data.orgs),
+        users: plain(data.users),
+        relationship_types: plain(data.relationship_types),
+        contacts: plain(data.contacts),
+        user_relationships: plain(data.user_relationships),
+      }
+      return { status: 200, body }
+    },
+    listSnapshots: () =>
+      Promise.resolve({ status: 200, body: { snapshots: deps.snapshots.list() } }),
+    async saveSnapshot({ body }) {
+      const saved = await deps.snapshots.save(body.name, await deps.engine.exportData())
+      const headers = { Location: `/__admin/snapshots/${saved.name}` }
+      return { status: 201, body: saved, headers }
+    },
+    async restoreSnapshot({ path }) {
+      const data = await deps.snapshots.load(path.name)
+      if (!data) throw noSnapshot(path.name)
+      await deps.engine.reset(data)
+      return { status: 204 }
+    },
+    deleteSnapshot({ path }) {
+      if (!deps.snapshots.remove(path.name)) throw noSnapshot(path.name)
+      return Promise.resolve({ status: 204 })
     },
     listFaults: () => Promise.resolve({ status: 200, body: { rules: faultsOf(deps).list() } }),
     createFault({ body }) {

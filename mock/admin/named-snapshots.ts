@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Data } from '../data.ts'
+import { SnapshotFile } from '../snapshot-file.ts'
+
+export interface SnapshotInfo {
+  name: string
+  saved_at: string
+  bytes: number
+}
+
+export interface NamedSnapshots {
+  save: (name: string, data: Data) => Promise<SnapshotInfo>
+  list: () => SnapshotInfo[]
+  /** The snapshot's data; undefined when there is none of that name. */
+  load: (name: string) => Promise<Data | undefined>
+  remove: (name: string) => boolean
+}
+
+const SUFFIX = '.json'
+
+/**
+ * Snapshots saved by name in a folder beside the data file (`db.json.snapshots/`), each in the
+ * data file's own format and written the same durable way. Names are checked by admin.yaml.
+ */
+export function createNamedSnapshots(folder: string): NamedSnapshots {
+  const fileOf = (name: string): string => join(folder, `${name}${SUFFIX}`)
+  const infoOf = (name: string): SnapshotInfo => {
+    const stat = statSync(fileOf(name))
+    return { name, saved_at: stat.mtime.toISOString(), bytes: stat.size }
+  }
+  return {
+    async save(name, data) {
+      mkdirSync(folder, { recursive: true })
+      await new SnapshotFile(fileOf(name)).write(data)
+      return infoOf(name)
+    },
+    list: () =>
+      existsSync(folder)
+        ? readdirSync(folder)
+            .filter((file) => file.endsWith(SUFFIX) && !file.startsWith('.'))
+            .map((file) => infoOf(file.slice(0, -SUFFIX.length)))
+        : [],
+    load: async (name) =>
+      existsSync(fileOf(name))
+        ? ((await new SnapshotFile(fileOf(name)).read()) ?? undefined)
+        : undefined,
+    remove(name) {
+      if (!existsSync(fileOf(name))) return false
+      rmSync(fileOf(name))
+      return true
+    },
+  }
+}
