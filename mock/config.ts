@@ -26,6 +26,10 @@ export interface MockConfig {
   tokenTtlMs: number | undefined
   /** `--data`: the seed file the mock starts from and a reset restores (read, never written). */
   dataFile: string | undefined
+  /** `--document`: another version of the document (same operations, other constraints). */
+  documentFile: string | undefined
+  /** `--watch`: recompile the validators when the document changes, keeping the data. */
+  watch: boolean
 }
 
 export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm start -- [flags])
@@ -39,6 +43,11 @@ export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm 
   --data FILE              a seed file of your own (JSON, fixtures/seed.schema.json): what a
                            new data file starts from and a reset restores; read, never
                            written (DATA_FILE, default: the generated fixtures)
+  --document FILE          your version of openapi.yaml: the same operations with other
+                           constraints (DOCUMENT, default the bundled document)
+  --watch                  when the document changes, recompile the validators and keep
+                           the data; a document that does not load is reported and the
+                           previous one stays (default off)
   --seed N                 faker seed of the fixtures and of the fault draws (SEED,
                            default 20261122)
   --allowed-host NAME      a host name accepted in the Host header, besides localhost,
@@ -167,6 +176,8 @@ const OPTIONS = {
   'no-faults': { type: 'boolean', default: false },
   'token-ttl': { type: 'string' },
   data: { type: 'string' },
+  document: { type: 'string' },
+  watch: { type: 'boolean', default: false },
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values']
@@ -218,6 +229,8 @@ function toConfig(values: Values, env: NodeJS.ProcessEnv): MockConfig {
     noFaults: values['no-faults'],
     tokenTtlMs: toDuration('token-ttl', values['token-ttl'] ?? env['TOKEN_TTL']),
     dataFile: values.data ?? env['DATA_FILE'],
+    documentFile: values.document ?? env['DOCUMENT'],
+    watch: values.watch,
     keepAliveTimeoutMs: toInteger(
       'keep-alive-timeout',
       values['keep-alive-timeout'] ?? env['KEEP_ALIVE_TIMEOUT'] ?? '5000',

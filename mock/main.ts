@@ -99,6 +99,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     createData: seedOf(config),
     logger,
     access,
+    onNote: (line) => process.stderr.write(`${line}\n`),
   })
   for (const note of served.notes) process.stderr.write(`${note}\n`)
   process.stdout.write(bannerOf(served.url, config, access, await served.engine.describe()))

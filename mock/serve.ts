@@ -2,7 +2,13 @@ import type { RequestListener, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
 import { DEFAULT_SEED } from '../fixtures/identities.ts'
-import { loadAdminDocument, loadDocument } from '../openapi/document.ts'
+import {
+  DOCUMENT_PATH,
+  loadAdminDocument,
+  loadDocument,
+  readDocumentFile,
+  type OpenApiDocument,
+} from '../openapi/document.ts'
 import { createApp, type Access } from './app.ts'
 import { createHttpServer, type ServerTimeouts } from './create-server.ts'
 import { createFaultBook } from './faults/fault-book.ts'
@@ -14,6 +20,7 @@ import { openStore } from './open-store.ts'
 import { toProblem } from './problem.ts'
 import { createShutdown } from './shutdown.ts'
 import { StartupError } from './startup-error.ts'
+import { watchDocument } from './watch-document.ts'
 
 export interface ServeOptions extends ServerTimeouts {
   port: number
@@ -35,6 +42,12 @@ export interface ServeOptions extends ServerTimeouts {
   noFaults?: boolean
   /** How long a login token lasts; undefined for no expiry. */
   tokenTtlMs?: number | undefined
+  /** Another version of the document (same operations, other constraints). */
+  documentFile?: string | undefined
+  /** Recompile the validators when the document changes, keeping the data. */
+  watch?: boolean
+  /** Where to say what happened after the start (a reloaded document). */
+  onNote?: (line: string) => void
 }
 
 export interface Served {
@@ -78,7 +91,8 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
  * data file is opened and the app answers. Shared by the `contacts-mock` command and `startMock()`.
  */
 export async function serve(options: ServeOptions): Promise<Served> {
-  const document = loadDocument()
+  const documentPath = options.documentFile ?? DOCUMENT_PATH
+  const document = options.documentFile ? readDocumentFile(options.documentFile) : loadDocument()
   const faults = createFaultBook(faultTargetsOf(document), {
     seed: options.seed ?? DEFAULT_SEED,
     delay: options.delay,
@@ -108,22 +122,38 @@ export async function serve(options: ServeOptions): Promise<Served> {
     opened = await openStore(options.dbFile, options.createData, {
       recover: options.recover,
       tokenTtlMs: options.tokenTtlMs,
+      document,
     })
   } catch (error) {
     server.close()
     throw error
   }
   const { engine, close, notes } = opened
-  ready.app = createApp({
-    engine,
-    createData: options.createData,
-    document,
-    faults: options.noFaults === true ? 'off' : faults,
-    snapshotsDir: `${options.dbFile}.snapshots`,
-    logger: options.logger,
-    validateResponses: options.validateResponses,
-    access: options.access,
-  })
+  const makeApp = (current: OpenApiDocument): RequestListener =>
+    createApp({
+      engine,
+      createData: options.createData,
+      document: current,
+      faults: options.noFaults === true ? 'off' : faults,
+      snapshotsDir: `${options.dbFile}.snapshots`,
+      logger: options.logger,
+      validateResponses: options.validateResponses,
+      access: options.access,
+    })
+  ready.app = makeApp(document)
+  const stopWatching = options.watch
+    ? watchDocument(documentPath, {
+        changed: (current) => {
+          ready.app = makeApp(current)
+          options.onNote?.(`Reloaded ${documentPath}: the validators follow it, the data is kept.`)
+        },
+        refused: (reason) => {
+          options.onNote?.(
+            `${documentPath} did not load (${reason}); the previous one stays in use.`,
+          )
+        },
+      })
+    : undefined
   const host = options.host.includes(':') ? `[${options.host}]` : options.host
   return {
     url: `http://${host}:${String(address.port)}`,
@@ -131,6 +161,7 @@ export async function serve(options: ServeOptions): Promise<Served> {
     engine,
     notes,
     async close() {
+      stopWatching?.()
       await shutdown.drain(server)
       await close()
     },
