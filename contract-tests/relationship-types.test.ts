@@ -1,5 +1,7 @@
 import { describe, expect, test } from './support/test-api.ts'
 import { call } from './support/api.ts'
+import { contractEnv } from './support/env.ts'
+import { testIf } from './support/gates.ts'
 import type { RelationshipType } from './support/records.ts'
 
 interface Catalog {
@@ -69,6 +71,24 @@ describe('GET /api/v1/relationships', () => {
 
       // Assert
       expect(res).toBeProblem(400, [query.split('=')[0] ?? ''])
+    },
+  )
+
+  testIf(
+    { variables: ['CONTRACT_FOREIGN_TOKEN'] },
+    "When another organization's user lists the catalog, then it answers 200 with the same types (it is not org-scoped)",
+    async () => {
+      // Act
+      const { res, catalog } = await listCatalog()
+      const foreign = await call('GET', '/api/v1/relationships', {
+        token: contractEnv().foreignToken ?? '',
+      })
+
+      // Assert
+      expect(foreign).toMatchDocument()
+      expect(foreign.status).toBe(200)
+      expect(foreign.body).toEqual(res.body)
+      expect(catalog.relationships.length).toBeGreaterThan(0)
     },
   )
 })

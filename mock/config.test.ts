@@ -30,6 +30,10 @@ describe('readCommandLine', () => {
       delay: undefined,
       faultsFile: undefined,
       noFaults: false,
+      tokenTtlMs: undefined,
+      dataFile: undefined,
+      documentFile: undefined,
+      watch: false,
     })
   })
 
@@ -42,6 +46,18 @@ describe('readCommandLine', () => {
 
     // Assert
     expect(config.delay).toEqual(range)
+  })
+
+  test.each<[string, number]>([
+    ['30s', 30_000],
+    ['15m', 900_000],
+    ['2h', 7_200_000],
+  ])('When --token-ttl is %s, then login tokens last %i ms', (text, ms) => {
+    // Act
+    const config = loadConfig(['--token-ttl', text], {})
+
+    // Assert
+    expect(config.tokenTtlMs).toBe(ms)
   })
 
   test.each(['800-200', '1-2-3', '60001', 'soon'])(
@@ -143,6 +159,11 @@ describe('readCommandLine', () => {
       'HEADERS_TIMEOUT',
       'REQUEST_TIMEOUT',
       'KEEP_ALIVE_TIMEOUT',
+      'DELAY',
+      'FAULTS_FILE',
+      'TOKEN_TTL',
+      'DATA_FILE',
+      'DOCUMENT',
     ]) {
       expect(USAGE).toContain(name)
     }

@@ -78,7 +78,7 @@ describe('contacts-mock-kit installed in a fresh project', () => {
     const run = await runBin(project, 'contacts-contract', identities(mock.url))
 
     // Assert
-    expect(run.output).toContain('278 passed, 0 failed')
+    expect(run.output).toMatch(/\d+ passed, 0 failed/)
     expect(run.code).toBe(0)
   }, 120_000)
 

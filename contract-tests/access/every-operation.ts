@@ -1,55 +1,20 @@
-// Authentication and organization isolation, for every operation of the document.
+// Authentication and organization isolation, for every operation of the document (the list is
+// read from it: an operation added there is checked here at once).
 import { randomUUID } from 'node:crypto'
 import { describe, expect } from '../support/test-api.ts'
-import { call, orgPath, type Method, type RequestOptions } from '../support/api.ts'
+import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { describeIf, testIf } from '../support/gates.ts'
-import { contactFields, contactForm, relationshipForm } from '../support/records.ts'
+import {
+  callOperation,
+  documentedOperations,
+  isOrgScoped,
+  labelOf,
+  requiresToken,
+  writes,
+} from '../support/operations.ts'
 
-interface Operation {
-  method: Method
-  template: string
-  body?: () => RequestOptions
-}
-
-const OPERATIONS: Operation[] = [
-  { method: 'GET', template: '/api/v1/relationships' },
-  { method: 'GET', template: '/api/v1/orgs/{org_id}/contacts' },
-  {
-    method: 'POST',
-    template: '/api/v1/orgs/{org_id}/contacts',
-    body: () => ({ form: contactForm(contactFields()) }),
-  },
-  { method: 'GET', template: '/api/v1/orgs/{org_id}/contacts/{id}' },
-  {
-    method: 'PATCH',
-    template: '/api/v1/orgs/{org_id}/contacts/{id}',
-    body: () => ({ form: contactForm({ job_title: 'X' }) }),
-  },
-  { method: 'DELETE', template: '/api/v1/orgs/{org_id}/contacts/{id}' },
-  { method: 'GET', template: '/api/v1/orgs/{org_id}/user_relationships' },
-  {
-    method: 'POST',
-    template: '/api/v1/orgs/{org_id}/user_relationships',
-    body: () => ({
-      form: relationshipForm({ contact_id: randomUUID(), relationship_id: randomUUID() }),
-    }),
-  },
-  { method: 'GET', template: '/api/v1/orgs/{org_id}/user_relationships/{id}' },
-  {
-    method: 'PATCH',
-    template: '/api/v1/orgs/{org_id}/user_relationships/{id}',
-    body: () => ({ form: relationshipForm({ anniversary_date: '2020-01-01' }) }),
-  },
-  { method: 'DELETE', template: '/api/v1/orgs/{org_id}/user_relationships/{id}' },
-]
-
-const label = ({ method, template }: Operation): string => `${method} ${template}`
-const pathOf = ({ template }: Operation, orgId: string): string =>
-  template.replace('{org_id}', orgId).replace('{id}', randomUUID())
-const send = (operation: Operation, orgId: string, options: RequestOptions) =>
-  call(operation.method, pathOf(operation, orgId), { ...operation.body?.(), ...options })
-const writes = (operation: Operation): boolean => operation.method !== 'GET'
+const OPERATIONS = documentedOperations()
 
 const UNAUTHENTICATED: [string, RequestOptions][] = [
   ['without an Authorization header', { token: null }],
@@ -59,14 +24,14 @@ const UNAUTHENTICATED: [string, RequestOptions][] = [
 ]
 
 describe('Authentication', () => {
-  for (const operation of OPERATIONS) {
+  for (const operation of OPERATIONS.filter(requiresToken)) {
     for (const [how, options] of UNAUTHENTICATED) {
       testIf(
         { writes: writes(operation) },
-        `When ${label(operation)} is sent ${how}, then it answers 401 with WWW-Authenticate: Bearer`,
+        `When ${labelOf(operation)} is sent ${how}, then it answers 401 with WWW-Authenticate: Bearer`,
         async () => {
           // Act
-          const res = await send(operation, contractEnv().orgId, options)
+          const res = await callOperation(operation, options)
 
           // Assert
           expect(res).toBeProblem(401)
@@ -81,16 +46,41 @@ describe('Authentication', () => {
 
   testIf(
     {},
-    'When the scheme is written "bearer" in lower case, then the token is accepted',
+    'When the Authorization header is not "Bearer <token>" (another scheme, no token, two tokens, no scheme), then it answers 401 with WWW-Authenticate: Bearer',
     async () => {
+      // Arrange
+      const { token } = contractEnv()
+      const headers = [`Token ${token}`, 'Bearer ', `Bearer ${token} ${token}`, token]
+
       // Act
-      const res = await call('GET', orgPath('contacts'), {
-        authorization: `bearer ${contractEnv().token}`,
-      })
+      const answers = await Promise.all(
+        headers.map((authorization) => call('GET', orgPath('contacts'), { authorization })),
+      )
 
       // Assert
-      expect(res).toMatchDocument()
-      expect(res.status).toBe(200)
+      for (const res of answers) {
+        expect(res).toBeProblem(401)
+        expect(res.headers['www-authenticate']).toMatch(/^Bearer\b/i)
+      }
+    },
+  )
+
+  testIf(
+    {},
+    'When the scheme is written "bearer", "BEARER" or "bEaReR", then the token is accepted (case-insensitive)',
+    async () => {
+      // Act
+      const answers = await Promise.all(
+        ['bearer', 'BEARER', 'bEaReR'].map((scheme) =>
+          call('GET', orgPath('contacts'), { authorization: `${scheme} ${contractEnv().token}` }),
+        ),
+      )
+
+      // Assert
+      for (const res of answers) {
+        expect(res).toMatchDocument()
+        expect(res.status).toBe(200)
+      }
     },
   )
 })
@@ -98,13 +88,13 @@ describe('Authentication', () => {
 const FOREIGN = { variables: ['CONTRACT_FOREIGN_ORG_ID'] } as const
 
 describeIf(FOREIGN, 'Organization isolation', () => {
-  for (const operation of OPERATIONS.filter((op) => op.template.includes('{org_id}'))) {
+  for (const operation of OPERATIONS.filter(isOrgScoped)) {
     testIf(
       { ...FOREIGN, writes: writes(operation) },
-      `When ${label(operation)} names an organization the user is not a member of, then it answers 403`,
+      `When ${labelOf(operation)} names an organization the user is not a member of, then it answers 403`,
       async () => {
         // Act
-        const res = await send(operation, contractEnv().foreignOrgId ?? '', {})
+        const res = await callOperation(operation, { orgId: contractEnv().foreignOrgId ?? '' })
 
         // Assert
         expect(res).toBeProblem(403)

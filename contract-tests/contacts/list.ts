@@ -106,31 +106,52 @@ describe('GET /api/v1/orgs/{org_id}/contacts', () => {
 
   test.each(
     [
-      ['page', '0'],
-      ['page', '-1'],
-      ['page', '1.5'],
-      ['page', 'abc'],
-      ['page', ''],
-      ['limit', '0'],
-      ['limit', '101'],
-      ['limit', 'ten'],
-      ['limit', ''],
-      ['include[]', 'tags'],
-      ['include[]', 'DELETED'],
-      ['include', 'deleted'],
-      ['limt', '5'],
-      ['search', 'x'.repeat(201)],
-    ].map(([name = '', value = '']) => ({
-      name,
-      value,
-      shown: value.length > 20 ? `<${String(value.length)} characters>` : value,
-    })),
-  )('When $name=$shown is sent, then it answers 400 naming $name', async ({ name, value }) => {
+      'page=0',
+      'page=-1',
+      'page=1.5',
+      'page=abc',
+      'page=',
+      'page=1000001',
+      'page=1&page=2',
+      'limit=0',
+      'limit=101',
+      'limit=-5',
+      'limit=ten',
+      'limit=',
+      'limit=20&limit=20',
+      'include[]=tags',
+      'include[]=DELETED',
+      'include[]=deleted&include[]=bogus',
+      'include=deleted',
+      'search=a&search=b',
+      'limt=5',
+      'Page=2',
+    ].map((query) => ({ query, name: query.split('=')[0] ?? '' })),
+  )('When $query is sent, then it answers 400 naming $name', async ({ query, name }) => {
     // Act
-    const res = await call('GET', path, { query: [[name, value]] })
+    const res = await call('GET', path, { query })
 
     // Assert
     expect(res).toBeProblem(400, [name])
+  })
+
+  test('When page and limit are both bad, then it answers 400 naming both', async () => {
+    // Act
+    const res = await call('GET', path, { query: 'page=0&limit=0' })
+
+    // Assert
+    expect(res).toBeProblem(400, ['page', 'limit'])
+  })
+
+  test('When search has 200 characters, then it is taken; 201 is a 400 naming search (decision 7)', async () => {
+    // Act: characters, not bytes (ü is two bytes in UTF-8)
+    const taken = await call('GET', path, { query: [['search', 'ü'.repeat(200)]] })
+    const tooLong = await call('GET', path, { query: [['search', 'ü'.repeat(201)]] })
+
+    // Assert
+    expect(taken).toMatchDocument()
+    expect(taken.status).toBe(200)
+    expect(tooLong).toBeProblem(400, ['search'])
   })
 
   test('When search is empty, then it is no filter: the count is that of the unfiltered list', async () => {

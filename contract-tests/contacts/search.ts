@@ -1,20 +1,36 @@
+// search= on the contact list (decision 10): the fields and full names it looks in, and no
+// other; case and Unicode; with include[]=deleted and pages.
+import { searchFieldsOf } from '../../openapi/document.ts'
 import { beforeAll, describe, expect, test } from '../support/test-api.ts'
-import { call, orgPath } from '../support/api.ts'
+import { call, orgPath, type Query } from '../support/api.ts'
+import { contractDocument } from '../support/document.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { fetchPage } from '../support/pages.ts'
 import { createContact, uniqueWord, type Contact } from '../support/records.ts'
 
 const path = orgPath('contacts')
 
+/** The fields the document says search looks in, each on its own (not the full names). */
+const SEARCHED = searchFieldsOf(contractDocument).flatMap((fields) =>
+  fields.length === 1 ? fields : [],
+)
+
+/** The ids a search lists (a search for a unique word fits on one page, so count is their number). */
 async function searchIds(search: string, extra: [string, string][] = []): Promise<string[]> {
-  const page = await fetchPage<Contact>(path, 'contacts', [['search', search], ...extra])
-  expect(page.res).toMatchDocument()
-  expect(page.res.status).toBe(200)
-  return page.items.map((contact) => contact.id)
+  return listedIds([['search', search], ...extra])
+}
+
+async function listedIds(query: Query): Promise<string[]> {
+  const res = await call('GET', path, { query })
+  expect(res).toMatchDocument()
+  expect(res.status).toBe(200)
+  const { contacts, count } = res.body as { contacts: Contact[]; count: number }
+  expect(count).toBe(contacts.length)
+  return contacts.map((contact) => contact.id)
 }
 
 describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts?search=', () => {
-  test.each(['first_name', 'middle_name', 'last_name', 'nickname', 'employer', 'job_title'])(
+  test.each(SEARCHED)(
     'When the text is in %s, then the search finds the contact',
     async (field) => {
       // Arrange
@@ -49,10 +65,12 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts?search=', () => {
     const contact = await createContact({ last_name: `Żółkiewska-Ørsted ${word}` })
 
     // Act
-    const ids = await searchIds(`żółkiewska-ørsted ${word}`)
+    const lower = await searchIds(`żółkiewska-ørsted ${word}`)
+    const upper = await searchIds(`ŻÓŁKIEWSKA-ØRSTED ${word.toUpperCase()}`)
 
     // Assert
-    expect(ids).toEqual([contact.id])
+    expect(lower).toEqual([contact.id])
+    expect(upper).toEqual([contact.id])
   })
 
   test('When the text is in decomposed unicode (NFD), then it finds the composed (NFC) name', async () => {
@@ -78,11 +96,32 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts?search=', () => {
 
     // Act
     const firstLast = await searchIds(`ann ${last}`)
+    const spaceAsPercent20 = await listedIds(`search=ann%20${last}`)
     const firstMiddleLast = await searchIds(`Ann Marie ${last}`)
+    const firstLastMiddle = await searchIds(`Ann ${last} Marie`)
 
     // Assert
     expect(firstLast).toEqual([contact.id])
+    expect(spaceAsPercent20).toEqual([contact.id])
     expect(firstMiddleLast).toEqual([contact.id])
+    expect(firstLastMiddle).toEqual([])
+  })
+
+  test('When the text is only in how_you_met or linkedin_url, then the search does not find it', async () => {
+    // Arrange
+    const met = uniqueWord('Met')
+    const profile = uniqueWord('profile')
+    await createContact({
+      how_you_met: `At ${met}`,
+      linkedin_url: `https://www.linkedin.com/in/${profile}`,
+    })
+
+    // Act
+    const byMet = await searchIds(met)
+    const byProfile = await searchIds(profile)
+
+    // Assert
+    expect([byMet, byProfile]).toEqual([[], []])
   })
 
   describe('combined with include[]=deleted and pagination', () => {

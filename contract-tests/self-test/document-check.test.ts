@@ -2,6 +2,7 @@
 import { describe, expect, test } from '@jest/globals'
 import type { ApiResponse, Method } from '../support/api.ts'
 import { checkAgainstDocument } from '../support/document-check.ts'
+import { contractDocument } from '../support/document.ts'
 
 const CONTACTS = '/api/v1/orgs/11111111-1111-4111-8111-111111111111/contacts'
 
@@ -40,12 +41,18 @@ describe('checkAgainstDocument', () => {
   })
 
   test('When the status is not documented for the operation, then it says so and lists the documented ones', () => {
+    // Arrange: the statuses as the document lists them for the contact list
+    const documented = Object.keys(
+      contractDocument.paths?.['/api/v1/orgs/{org_id}/contacts']?.get?.responses ?? {},
+    )
+
     // Act
     const problems = checkAgainstDocument(answer('GET', CONTACTS, 404, PROBLEM))
 
     // Assert
+    expect(documented).toContain('200')
     expect(problems.join('\n')).toContain(
-      'status 404 is not documented for this operation (documented: 200, 400, 401, 403, 500, 503)',
+      `status 404 is not documented for this operation (documented: ${documented.join(', ')})`,
     )
   })
 
@@ -113,6 +120,27 @@ describe('checkAgainstDocument', () => {
     expect(problems).toEqual([
       "  - Prism: Response body must have required property 'count' (Error)",
     ])
+  })
+
+  test('When Prism cut its list of violations short, then a response violation it still shows fails, request ones do not', () => {
+    // Arrange: Prism's header for thousands of violations, cut in the middle of its JSON
+    const request = { location: ['request', 'body'], severity: 'Error', message: 'found x0' }
+    const response = { location: ['response', 'body'], severity: 'Error', message: 'no count' }
+    const cut = (items: object[]): Record<string, string> => ({
+      'sl-violations': `Too many violations! ${JSON.stringify(items).slice(0, -20)}`,
+    })
+
+    // Act
+    const requestOnly = checkAgainstDocument(
+      answer('GET', CONTACTS, 200, EMPTY_LIST, cut([request, request])),
+    )
+    const withResponse = checkAgainstDocument(
+      answer('GET', CONTACTS, 200, EMPTY_LIST, cut([request, response, request])),
+    )
+
+    // Assert
+    expect(requestOnly).toEqual([])
+    expect(withResponse.join('\n')).toContain('a response violation in a truncated list')
   })
 
   test('When a 204 carries a body, then it says the status has no body', () => {

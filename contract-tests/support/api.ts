@@ -19,8 +19,8 @@ export interface RequestOptions {
   form?: string | FormFields
   /** An application/json body. */
   json?: unknown
-  /** Any other body. */
-  raw?: { contentType: string; body: string }
+  /** Any other body; a Buffer goes out byte for byte (e.g. bytes that are not UTF-8). */
+  raw?: { contentType: string; body: string | Buffer }
   headers?: Record<string, string>
 }
 
@@ -67,7 +67,9 @@ export function orgPath(...segments: string[]): string {
   return ['/api/v1/orgs', contractEnv().orgId, ...segments].join('/')
 }
 
-function bodyOf(options: RequestOptions): { contentType: string; body: string } | undefined {
+function bodyOf(
+  options: RequestOptions,
+): { contentType: string; body: string | Buffer } | undefined {
   if (options.form !== undefined) {
     const body = typeof options.form === 'string' ? options.form : encodeFields(options.form)
     return { contentType: 'application/x-www-form-urlencoded', body }
@@ -126,7 +128,12 @@ export async function call(
     // A blob response type hands over the raw bytes whatever the content type: nothing is parsed
     // or dropped behind the suite's back.
     .responseType('blob')
-  if (payload !== undefined) test = test.set('Content-Type', payload.contentType).send(payload.body)
+  if (payload !== undefined) {
+    test = test.set('Content-Type', payload.contentType)
+    // superagent would serialize a Buffer sent as JSON: its bytes are written as they are
+    if (Buffer.isBuffer(payload.body)) test.write(payload.body)
+    else test = test.send(payload.body)
+  }
   const res = await test
   const rawHeaders = res.headers as Record<string, string | string[] | undefined>
   const headers = Object.fromEntries(
@@ -142,7 +149,7 @@ export async function call(
       path,
       query: queryString,
       contentType: payload?.contentType,
-      body: payload?.body,
+      body: Buffer.isBuffer(payload?.body) ? payload.body.toString('utf8') : payload?.body,
     },
     status: res.status,
     headers,

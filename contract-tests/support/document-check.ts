@@ -1,18 +1,11 @@
 // Judges one response against openapi/openapi.yaml with the checker the mock uses too, and adds
 // what only a client sees: a Prism proxy in front of the target reporting a response violation.
-import { readFileSync } from 'node:fs'
-import { loadDocument, type OpenApiDocument } from '../../openapi/document.ts'
 import { createResponseChecker, excerpt } from '../../openapi/response-check.ts'
 import type { ApiResponse } from './api.ts'
 import { describeRequest } from './describe.ts'
+import { contractDocument } from './document.ts'
 
-/** globalSetup parses openapi/openapi.yaml once and leaves a JSON copy for the test files. */
-const parsedCopy = process.env['CONTRACT_DOCUMENT_JSON']
-const document =
-  parsedCopy === undefined
-    ? loadDocument()
-    : (JSON.parse(readFileSync(parsedCopy, 'utf8')) as OpenApiDocument)
-const checker = createResponseChecker(document)
+const checker = createResponseChecker(contractDocument)
 
 const toCheck = (res: ApiResponse) => ({
   ...res,
@@ -24,10 +17,20 @@ export function findOperation(method: string, path: string) {
   return checker.findOperation(method, path)
 }
 
+/** How Prism's header starts when it had to cut the list of violations short. */
+const TRUNCATED = 'Too many violations! '
+
 /** Prism's sl-violations that concern the response (request-side ones are expected in some tests). */
 export function responseViolations(res: ApiResponse): string[] {
   const header = res.headers['sl-violations']
   if (header === undefined || header === '') return []
+  if (header.startsWith(TRUNCATED)) {
+    // Prism cuts a long list (thousands of request violations) in the middle of its JSON: what it
+    // still shows of the response is reported; the suite's own check reads the whole response.
+    return header.includes('"location":["response"')
+      ? [`  - Prism: a response violation in a truncated list: ${excerpt(header)}`]
+      : []
+  }
   let parsed: unknown
   try {
     parsed = JSON.parse(header)

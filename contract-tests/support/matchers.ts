@@ -17,7 +17,10 @@ declare module 'expect' {
   interface Matchers<R> {
     /** The status is documented for the operation, the content type matches, the body validates. */
     toMatchDocument(): R
-    /** An RFC 9457 problem+json answer with this status, naming each of `fields` in `errors`. */
+    /**
+     * An RFC 9457 problem+json answer with this status, its `instance` (if any) the request's
+     * path, and, when `fields` are given, `errors` naming exactly them, each once, in any order.
+     */
     toBeProblem(status: number, fields?: readonly string[]): R
   }
 }
@@ -47,6 +50,29 @@ const fieldsNamed = (body: unknown): string[] => {
     : []
 }
 
+/** The document: `instance` is "the path of the request" (a base URL's own path may precede it). */
+function instanceFindings(res: ApiResponse): string[] {
+  const instance = (res.body as { instance?: unknown } | undefined)?.instance
+  return typeof instance !== 'string' || instance.endsWith(res.request.path)
+    ? []
+    : [`  - instance is ${instance}, not the path of the request (${res.request.path})`]
+}
+
+/** The document: "one item per bad parameter" — every bad one named, each once, nothing else. */
+function fieldFindings(res: ApiResponse, fields: readonly string[]): string[] {
+  if (fields.length === 0) return []
+  const named = fieldsNamed(res.body)
+  const shown = named.join(', ') || 'nothing'
+  return [
+    ...fields
+      .filter((field) => !named.includes(field))
+      .map((field) => `  - errors[] does not name ${field} (it names: ${shown})`),
+    ...named
+      .filter((field, index) => !fields.includes(field) || named.indexOf(field) !== index)
+      .map((field) => `  - errors[] names ${field}, which was not expected (it names: ${shown})`),
+  ]
+}
+
 function problemFindings(res: ApiResponse, status: number, fields: readonly string[]): string[] {
   // A wrong status says it all; the rest would only describe the body shown above.
   if (res.status !== status)
@@ -58,15 +84,7 @@ function problemFindings(res: ApiResponse, status: number, fields: readonly stri
       `  - expected content type application/problem+json, got ${mediaType ?? '(none)'}`,
     )
   }
-  findings.push(...checkProblem(res))
-  const named = fieldsNamed(res.body)
-  for (const field of fields) {
-    if (!named.includes(field)) {
-      findings.push(
-        `  - errors[] does not name ${field} (it names: ${named.join(', ') || 'nothing'})`,
-      )
-    }
-  }
+  findings.push(...checkProblem(res), ...instanceFindings(res), ...fieldFindings(res, fields))
   const documented = findOperation(res.request.method, res.request.path) !== undefined
   findings.push(...(documented ? checkAgainstDocument(res) : responseViolations(res)))
   return [...new Set(findings)]

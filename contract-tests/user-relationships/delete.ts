@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
-import { fetchAllPages } from '../support/pages.ts'
+import { fetchAllPages, UTC_MILLISECONDS } from '../support/pages.ts'
 import {
   createContact,
   createUserRelationship,
@@ -14,7 +14,7 @@ import {
 const remove = (id: string, options: RequestOptions = {}) =>
   call('DELETE', orgPath('user_relationships', id), options)
 
-async function listedIds(withDeleted: boolean): Promise<string[]> {
+async function listed(withDeleted: boolean): Promise<UserRelationship[]> {
   const query: [string, string][] = withDeleted ? [['include[]', 'deleted']] : []
   const pages = await fetchAllPages<UserRelationship>(
     orgPath('user_relationships'),
@@ -22,8 +22,10 @@ async function listedIds(withDeleted: boolean): Promise<string[]> {
     100,
     query,
   )
-  return pages.flatMap((page) => page.items.map((item) => item.id))
+  return pages.flatMap((page) => page.items)
 }
+
+const idsOf = (records: readonly UserRelationship[]): string[] => records.map(({ id }) => id)
 
 describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/user_relationships/{user_relationship_id}', () => {
   let contact: Contact
@@ -45,7 +47,11 @@ describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/user_relationships/{user_relati
     expect(res.text).toBe('')
     const fetched = await fetchUserRelationship(relationship.id)
     expect(fetched).toMatchDocument()
-    expect(fetched.body).toMatchObject({ id: relationship.id, deleted_at: expect.any(String) })
+    expect(fetched.body).toEqual({
+      ...relationship,
+      updated_at: expect.any(String),
+      deleted_at: expect.stringMatching(UTC_MILLISECONDS),
+    })
   })
 
   test('When a relationship is deleted, then the list hides it unless include[]=deleted is sent', async () => {
@@ -56,8 +62,8 @@ describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/user_relationships/{user_relati
     await remove(relationship.id)
 
     // Assert
-    expect(await listedIds(false)).not.toContain(relationship.id)
-    expect(await listedIds(true)).toContain(relationship.id)
+    expect(idsOf(await listed(false))).not.toContain(relationship.id)
+    expect(await listed(true)).toContainEqual((await fetchUserRelationship(relationship.id)).body)
   })
 
   test('When a deleted relationship is deleted again, then it answers 204 and keeps the first deleted_at', async () => {
@@ -74,12 +80,13 @@ describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/user_relationships/{user_relati
     expect((await fetchUserRelationship(relationship.id)).body).toEqual(first)
   })
 
-  test.each<[string, RequestOptions]>([
-    ['soft_delete=false in a form body', { form: { soft_delete: 'false' } }],
-    ['soft_delete=false in the query', { query: { soft_delete: 'false' } }],
+  test.each<[string, string[], RequestOptions]>([
+    ['soft_delete=false in a form body', [], { form: { soft_delete: 'false' } }],
+    ['soft_delete=false in a JSON body', [], { json: { soft_delete: false } }],
+    ['soft_delete=false in the query', ['soft_delete'], { query: { soft_delete: 'false' } }],
   ])(
     'When %s is sent (deletes are always soft), then it answers 400 and deletes nothing',
-    async (_how, options) => {
+    async (_how, fields, options) => {
       // Arrange
       const relationship = await createUserRelationship(contact.id)
 
@@ -87,7 +94,7 @@ describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/user_relationships/{user_relati
       const res = await remove(relationship.id, options)
 
       // Assert
-      expect(res).toBeProblem(400)
+      expect(res).toBeProblem(400, fields)
       expect((await fetchUserRelationship(relationship.id)).body).toEqual(relationship)
     },
   )
@@ -125,6 +132,6 @@ describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/user_relationships/{user_relati
 
     // Assert
     expect(await fetchUserRelationship(relationship.id)).toBeProblem(404)
-    expect(await listedIds(true)).not.toContain(relationship.id)
+    expect(idsOf(await listed(true))).not.toContain(relationship.id)
   })
 })

@@ -72,22 +72,27 @@ describe('GET /api/v1/orgs/{org_id}/user_relationships', () => {
     expect(page.first).toBe(page.items.length === 0 ? 0 : 1)
   })
 
-  test('When a page beyond the last is asked, then it is empty with first 0', async () => {
+  test('When a page beyond the last is asked, then it is empty with first 0 and the full count', async () => {
     // Act
+    const firstPage = await fetchPage<UserRelationship>(path, KEY, [])
     const page = await fetchPage<UserRelationship>(path, KEY, [['page', '1000000']])
 
     // Assert
     expect(page.res).toMatchDocument()
     expect(page.items).toEqual([])
     expect(page.first).toBe(0)
+    expect(page.count).toBe(firstPage.count)
   })
 
   test.each([
     ['page', '0'],
     ['limit', '101'],
     ['limit', 'x'],
+    ['limit', ''],
     ['include[]', 'pets'],
+    ['include', 'deleted'],
     ['search', 'ann'],
+    ['soft_delete', 'false'],
   ])('When %s=%s is sent, then it answers 400 naming the parameter', async (name, value) => {
     // Act
     const res = await call('GET', path, { query: [[name, value]] })

@@ -83,4 +83,44 @@ describeIf(NEEDS, 'User relationships of two users of the same organization', ()
     expect((await fetchUserRelationship(theirs.id, second)).body).toEqual(theirs)
     expect(await fetchUserRelationship(theirs.id)).toBeProblem(404)
   })
+
+  test('When the second user fetches a contact the first user created, then it is the same record (contacts belong to the organization)', async () => {
+    // Arrange
+    const contact = await createContact()
+
+    // Act
+    const res = await call('GET', orgPath('contacts', contact.id), { token: second })
+
+    // Assert
+    expect(res).toMatchDocument()
+    expect(res.body).toEqual(contact)
+  })
+
+  test("When a contact is removed for good, then every user's relationship to it is gone too, even a soft-deleted one (decision 15)", async () => {
+    // Arrange
+    const contact = await createContact()
+    const own = await createUserRelationship(contact.id)
+    const theirs = await createUserRelationship(contact.id, {}, second)
+    await call('DELETE', orgPath('user_relationships', theirs.id), { token: second })
+
+    // Act
+    const res = await call('DELETE', orgPath('contacts', contact.id), {
+      form: { soft_delete: 'false' },
+    })
+
+    // Assert
+    expect(res.status).toBe(204)
+    expect(await fetchUserRelationship(own.id)).toBeProblem(404)
+    expect(await fetchUserRelationship(theirs.id, second)).toBeProblem(404)
+    const page = await fetchPage<UserRelationship>(
+      orgPath('user_relationships'),
+      'user_relationships',
+      [
+        ['include[]', 'deleted'],
+        ['limit', '100'],
+      ],
+      second,
+    )
+    expect(page.items.map((item) => item.contact_id)).not.toContain(contact.id)
+  })
 })

@@ -63,6 +63,11 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
       'anniversary_date',
       () => form({ anniversary_date: '2023-02-30' }),
     ],
+    [
+      'anniversary_date is 20230101',
+      'anniversary_date',
+      () => form({ anniversary_date: '20230101' }),
+    ],
     ['anniversary_date is empty', 'anniversary_date', () => form({ anniversary_date: '' })],
     [
       'contact_id is sent (not accepted)',
@@ -73,6 +78,13 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
       'relationship_id is sent (not accepted)',
       'relationship_id',
       (_c, t) => form({ anniversary_date: '2020-01-01', relationship_id: t }),
+    ],
+    [
+      'relationship_id is sent as JSON (not accepted)',
+      'relationship_id',
+      (_c, t) => ({
+        json: { user_relationship: { anniversary_date: '2020-01-01', relationship_id: t } },
+      }),
     ],
   ])(
     'When %s, then it answers 422 naming user_relationship[%s] and changes nothing',
@@ -89,6 +101,18 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
       expect((await fetchUserRelationship(before.id)).body).toEqual(before)
     },
   )
+
+  test('When the date comes without the user_relationship object, then it answers 422 naming both and changes nothing', async () => {
+    // Arrange
+    const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
+
+    // Act
+    const res = await patch(before.id, { json: { anniversary_date: '2001-01-01' } })
+
+    // Assert
+    expect(res).toBeProblem(422, ['user_relationship', 'anniversary_date'])
+    expect((await fetchUserRelationship(before.id)).body).toEqual(before)
+  })
 
   test('When the body is empty, then it answers 422 and changes nothing', async () => {
     // Arrange

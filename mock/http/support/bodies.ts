@@ -11,13 +11,3 @@ export function withBody(req: Test, payload?: Payload): Test {
   if ('json' in payload) return req.send(payload.json)
   return req.set('Content-Type', payload.type).send(payload.raw)
 }
-
-/** A JSON body `{ contact: fields }`. */
-export const contactJson = (fields: Record<string, unknown>): Payload => ({
-  json: { contact: fields },
-})
-
-/** A JSON body `{ user_relationship: fields }`. */
-export const userRelationshipJson = (fields: Record<string, unknown>): Payload => ({
-  json: { user_relationship: fields },
-})

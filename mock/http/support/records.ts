@@ -1,8 +1,7 @@
 // What the HTTP tests expect records, lists and paths to be, and the fixtures they start from.
 import type { Response } from 'supertest'
 import { loadDocument, propertyNamesOf } from '../../../openapi/document.ts'
-import { ACME_ORG_ID, GLOBEX_ORG_ID } from '../../../fixtures/identities.ts'
-import { RELATIONSHIP_TYPES } from '../../../fixtures/relationship-types.ts'
+import { ACME_ORG_ID } from '../../../fixtures/identities.ts'
 import { createSeed } from '../../../fixtures/seed.ts'
 import type {
   Contact,
@@ -16,12 +15,6 @@ export type { Contact, ContactDetail, RelationshipType, StoredContact, UserRelat
 
 export interface ContactList {
   contacts: Contact[]
-  count: number
-  first: number
-}
-
-export interface UserRelationshipList {
-  user_relationships: UserRelationship[]
   count: number
   first: number
 }
@@ -40,25 +33,8 @@ export type ContactFields = Partial<
 /** Every field of a contact response, in no particular order (decision 18: closed, all present). */
 export const CONTACT_KEYS = propertyNamesOf(loadDocument(), 'ContactFields').sort()
 
-export const USER_RELATIONSHIP_KEYS = [
-  'id',
-  'user_id',
-  'contact_id',
-  'relationship_id',
-  'anniversary_date',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-].sort()
-
 /** A UUID that no fixture uses. */
 export const UNKNOWN_ID = '0badc0de-0000-4000-8000-000000000000'
-
-/** An ISO 8601 UTC timestamp with milliseconds, as the mock writes them. */
-export const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
-
-/** A relationship type of the catalog besides Child and Parent (which fixtures/identities.ts name). */
-export const FRIEND_TYPE_ID = RELATIONSHIP_TYPES.find((type) => type.name === 'Friend')?.id ?? ''
 
 /** The paths of the API; an org is Acme unless told. */
 export const paths = {
@@ -80,24 +56,3 @@ export const ids = (records: readonly { id: string }[]): string[] => records.map
 let seeded: ReturnType<typeof createSeed> | undefined
 /** The fixtures every test app starts with (read-only: made once per test file). */
 export const fixtures = (): ReturnType<typeof createSeed> => (seeded ??= createSeed())
-
-const byListOrder = (a: StoredContact, b: StoredContact): number =>
-  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1
-
-/** The fixture contacts in list order (created_at, then id): Acme's all and active, Globex's active. */
-export function fixtureContacts(): {
-  acmeAll: StoredContact[]
-  acmeActive: StoredContact[]
-  globexActive: StoredContact[]
-} {
-  const acmeAll = fixtures()
-    .contacts.filter((c) => c.org_id === ACME_ORG_ID)
-    .sort(byListOrder)
-  return {
-    acmeAll,
-    acmeActive: acmeAll.filter((c) => c.deleted_at === null),
-    globexActive: fixtures()
-      .contacts.filter((c) => c.org_id === GLOBEX_ORG_ID && c.deleted_at === null)
-      .sort(byListOrder),
-  }
-}

@@ -1,0 +1,25 @@
+// Unknown query parameters (decision 3), on every operation of the document: a 400 naming the
+// parameter, before the body or the record is looked at, so nothing is ever changed.
+import { describe, expect } from '../support/test-api.ts'
+import { testIf } from '../support/gates.ts'
+import { callOperation, documentedOperations, labelOf, writes } from '../support/operations.ts'
+import { uniqueWord } from '../support/records.ts'
+
+describe('Unknown query parameters', () => {
+  for (const operation of documentedOperations()) {
+    testIf(
+      { writes: writes(operation) },
+      `When ${labelOf(operation)} has an unknown query parameter, then it answers 400 naming it`,
+      async () => {
+        // Arrange
+        const name = uniqueWord('unknown_')
+
+        // Act
+        const res = await callOperation(operation, { query: [[name, '1']] })
+
+        // Assert
+        expect(res).toBeProblem(400, [name])
+      },
+    )
+  }
+})

@@ -1,0 +1,91 @@
+// Paths the document does not have (404) and methods a path does not have (405, for every path
+// of the document).
+import { randomUUID } from 'node:crypto'
+import { describe, expect, test } from '../support/test-api.ts'
+import { call, orgPath } from '../support/api.ts'
+import { testIf, WRITES } from '../support/gates.ts'
+import {
+  API_METHODS,
+  documentedOperations,
+  isWrite,
+  pathOf,
+  type Operation,
+} from '../support/operations.ts'
+import { contractEnv } from '../support/env.ts'
+
+describe('Unknown paths', () => {
+  test.each<[string, () => string]>([
+    ['a path not in the document', () => '/api/v1/nothing-here'],
+    ['another API version', () => orgPath('contacts').replace('/v1/', '/v2/')],
+    ['the API path in capitals', () => '/API/v1/relationships'],
+    ['an organization without a resource', () => orgPath()],
+    ['a sub-resource of a contact', () => orgPath('contacts', randomUUID(), 'pets')],
+    ['the root', () => '/'],
+  ])('When %s is asked, then it answers 404 problem+json', async (_label, path) => {
+    // Act
+    const res = await call('GET', path())
+
+    // Assert
+    expect(res).toBeProblem(404)
+  })
+
+  test('When an unknown path is asked without a token, then the path comes first: 404, not 401', async () => {
+    // Act
+    const res = await call('GET', '/api/v1/nothing-here', { token: null })
+
+    // Assert
+    expect(res).toBeProblem(404)
+  })
+})
+
+/** The operations of each path of the document, by path. */
+const byPath = (): Operation[][] => {
+  const paths = new Map<string, Operation[]>()
+  for (const operation of documentedOperations()) {
+    paths.set(operation.template, [...(paths.get(operation.template) ?? []), operation])
+  }
+  return [...paths.values()]
+}
+
+describe('Methods a path does not have', () => {
+  for (const operations of byPath()) {
+    const [first] = operations
+    if (first === undefined) continue
+    const documented = operations.map((operation) => operation.method)
+    const lacking = API_METHODS.filter((method) => !documented.includes(method))
+    if (lacking.length === 0) continue
+    testIf(
+      { writes: lacking.some(isWrite) },
+      `When ${first.template} is sent a method it does not have (${lacking.join(', ')}), then it answers 405 with Allow: ${documented.join(', ')}`,
+      async () => {
+        // Arrange
+        const path = pathOf(first, contractEnv().orgId)
+
+        // Act
+        const answers = await Promise.all(lacking.map((method) => call(method, path)))
+
+        // Assert
+        for (const res of answers) {
+          expect(res).toBeProblem(405)
+          const allow = (res.headers['allow'] ?? '')
+            .split(',')
+            .map((name) => name.trim().toUpperCase())
+          expect(allow).toEqual(expect.arrayContaining(documented))
+          expect(allow.filter((name) => lacking.some((method) => method === name))).toEqual([])
+        }
+      },
+    )
+  }
+
+  testIf(
+    WRITES,
+    'When a wrong method is sent without a token, then the method comes first: 405, not 401',
+    async () => {
+      // Act
+      const res = await call('PUT', orgPath('contacts', randomUUID()), { token: null })
+
+      // Assert
+      expect(res).toBeProblem(405)
+    },
+  )
+})
