@@ -21,8 +21,10 @@ import {
 
 let packDir: string
 let tarball: string
-let project: string
+// empty until beforeAll gets there: a failed install must still be cleaned up
+let project = ''
 let mock: Awaited<ReturnType<typeof startBin>>
+const started: { kill: (signal: NodeJS.Signals) => boolean }[] = []
 const identities = (url: string): string[] => [
   ...['--base-url', url, '--token', ALICE.token, '--org', ACME_ORG_ID],
   ...['--second-token', BOB.token, '--foreign-org', GLOBEX_ORG_ID, '--foreign-token', CAROL.token],
@@ -43,11 +45,12 @@ beforeAll(async () => {
   tarball = await packTarball(packDir)
   project = await createProject(tarball, ['openapi-fetch', 'typescript'])
   mock = await startBin(project)
+  started.push(mock.child)
 }, 400_000)
 
 afterAll(() => {
-  mock.child.kill('SIGKILL')
-  removeProject(project)
+  for (const child of started) child.kill('SIGKILL')
+  if (project !== '') removeProject(project)
   removeProject(packDir)
 })
 
