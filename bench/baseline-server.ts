@@ -39,7 +39,7 @@ function main(): void {
   })
   const server = app.listen(Number(values.port), '127.0.0.1', () => {
     const { port } = server.address() as AddressInfo
-    // bench/baselines.ts waits for this line
+    // bench/sessions.ts waits for this line
     process.stdout.write(`Baseline listening on http://127.0.0.1:${String(port)}\n`)
   })
   process.once('SIGTERM', () => {

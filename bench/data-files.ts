@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { ACME_ORG_ID } from '../fixtures/identities.ts'
@@ -18,6 +19,34 @@ export async function makeDataFile(dir: string, contacts: number): Promise<strin
     { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, timeout: 600_000 },
   )
   return out
+}
+
+export interface DataFiles {
+  /** The data file with `contacts` contacts, made on first use. */
+  get: (contacts: number) => Promise<string>
+  /** Removes it: a million contacts take a gigabyte. */
+  drop: (contacts: number) => void
+}
+
+export function createDataFiles(dir: string, log: (line: string) => void): DataFiles {
+  const files = new Map<number, string>()
+  return {
+    async get(contacts) {
+      const known = files.get(contacts)
+      if (known !== undefined) return known
+      log(`Making a data file with ${contacts.toLocaleString('en-US')} contacts (fixtures/cli.ts)…`)
+      const started = performance.now()
+      const file = await makeDataFile(dir, contacts)
+      log(`  made in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+      files.set(contacts, file)
+      return file
+    },
+    drop(contacts) {
+      const file = files.get(contacts)
+      if (file !== undefined) rmSync(file, { force: true })
+      files.delete(contacts)
+    },
+  }
 }
 
 export interface Workload {

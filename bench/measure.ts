@@ -2,13 +2,19 @@ import autocannon from 'autocannon'
 import { cpuJiffies } from './machine.ts'
 import { readCpuSeconds } from './server-process.ts'
 
-export interface Load {
-  url: string
-  path: string
-  method: 'GET' | 'POST'
+/** One kind of request of a load; a load with several sends them in turn on each connection. */
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PATCH'
+  /** A fixed path, or one per request (e.g. a different contact each time). */
+  path: string | ((sequence: number) => string)
   headers: Record<string, string>
   /** Called for every request: a different body each time, e.g. a new contact. */
   body?: (sequence: number) => string
+}
+
+export interface Load {
+  url: string
+  requests: readonly RequestSpec[]
   connections: number
   durationSeconds: number
   /** The server's process: its CPU time tells whether it or the load generator was the limit. */
@@ -50,21 +56,45 @@ function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? Number.NaN
 }
 
+/** autocannon's form of a request: static ones are built once, dynamic ones per request. */
+function toAutocannon(spec: RequestSpec, next: () => number): autocannon.Request {
+  const { method, path, headers, body } = spec
+  if (typeof path === 'string' && body === undefined) return { method, path, headers }
+  return {
+    method,
+    headers,
+    setupRequest: (request) => {
+      const sequence = next()
+      return {
+        ...request,
+        path: typeof path === 'string' ? path : path(sequence),
+        ...(body && { body: body(sequence) }),
+      }
+    },
+  }
+}
+
+/** One counter per kind of request, shared by every connection and every place in the turn. */
+function toAutocannonRequests(specs: readonly RequestSpec[]): autocannon.Request[] {
+  const counters = new Map<RequestSpec, number>()
+  const next = (spec: RequestSpec) => (): number => {
+    const sequence = counters.get(spec) ?? 0
+    counters.set(spec, sequence + 1)
+    return sequence
+  }
+  return specs.map((spec) => toAutocannon(spec, next(spec)))
+}
+
 /** One bounded autocannon run; autocannon ends it after `durationSeconds`, and a guard after that. */
 export async function measure(load: Load): Promise<Measurement> {
-  let sequence = 0
-  const { body } = load
   const options: autocannon.Options = {
-    url: load.url + load.path,
-    method: load.method,
-    headers: load.headers,
+    url: load.url,
     connections: load.connections,
     pipelining: 1,
     duration: load.durationSeconds,
     timeout: 10,
-    ...(body && {
-      requests: [{ setupRequest: (request) => ({ ...request, body: body(sequence++) }) }],
-    }),
+    // each connection sends them in this order, over and over
+    requests: toAutocannonRequests(load.requests),
   }
   // autocannon's own histogram counts whole milliseconds, too coarse for a 1 ms fetch.
   const latencies: number[] = []

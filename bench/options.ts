@@ -7,11 +7,13 @@ export const USAGE = `Usage: npm run bench -- [--duration S] [--warmup S] [--qui
 
   --duration S   seconds of load per operation (default 8; 2 with --quick)
   --warmup S     seconds of discarded load before each operation (default 2; 1 with --quick)
-  --quick        smoke run: short runs, one start-up sample, no 100k data file
+  --quick        smoke run: short runs, one start-up sample, 10k contacts only (no 100k or
+                 1M data file)
   --write        also write BENCHMARKS.md (or BENCH_WRITE=1)
+  --skip-build   measure dist/ as it is instead of running npm run build first
   --dir DIR      where the temporary data files go (default: the OS temp folder); it must be a
                  real disk for the durable create to mean anything
-  --profile DIR  start the mock under --cpu-prof and leave the .cpuprofile in DIR
+  --profile DIR  start the measured mocks under --cpu-prof: one .cpuprofile each in DIR
   --help         show this help`
 
 export interface BenchOptions {
@@ -20,10 +22,14 @@ export interface BenchOptions {
   warmupSeconds: number
   quick: boolean
   write: boolean
-  /** Start-up samples per data file; the median is reported. */
-  startupSamples: number
-  /** Contact counts of the data files measured for start-up time and memory. */
-  startupSizes: number[]
+  /** Measure dist/ as it is: no `npm run build` first. */
+  skipBuild: boolean
+  /** Contacts of the data files measured for start-up time and memory, with samples of each. */
+  startupSizes: { contacts: number; samples: number }[]
+  /** Contacts of the data files the mixed workload runs on. */
+  mixedSizes: number[]
+  /** The stall measurement: its data file, the snapshots it must cross, its longest run. */
+  stall: { contacts: number; snapshots: number; maxSeconds: number }
   baseDir: string
   profileDir: string | undefined
 }
@@ -54,6 +60,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         warmup: { type: 'string' },
         quick: { type: 'boolean', default: false },
         write: { type: 'boolean', default: false },
+        'skip-build': { type: 'boolean', default: false },
         dir: { type: 'string' },
         profile: { type: 'string' },
         help: { type: 'boolean', default: false },
@@ -71,8 +78,19 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     warmupSeconds: seconds('warmup', values.warmup, quick ? 1 : 2),
     quick,
     write: values.write || env['BENCH_WRITE'] === '1',
-    startupSamples: quick ? 1 : 3,
-    startupSizes: quick ? [10_000] : [10_000, 100_000],
+    skipBuild: values['skip-build'],
+    // a million contacts take ~30 s to start: one sample
+    startupSizes: quick
+      ? [{ contacts: 10_000, samples: 1 }]
+      : [
+          { contacts: 10_000, samples: 3 },
+          { contacts: 100_000, samples: 3 },
+          { contacts: 1_000_000, samples: 1 },
+        ],
+    mixedSizes: quick ? [10_000] : [10_000, 100_000],
+    stall: quick
+      ? { contacts: 10_000, snapshots: 1, maxSeconds: 30 }
+      : { contacts: 100_000, snapshots: 2, maxSeconds: 120 },
     baseDir: values.dir === undefined ? tmpdir() : resolve(cwd, values.dir),
     profileDir: values.profile === undefined ? undefined : resolve(cwd, values.profile),
   }

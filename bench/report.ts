@@ -1,19 +1,35 @@
 import type { Measurement } from './measure.ts'
+import type { StallResult } from './stall.ts'
 import type { StartupResult } from './startup.ts'
 
+export type Section = 'express' | 'mixed' | 'durable'
+
 export interface Row {
+  section: Section
+  id: string
   name: string
+  /** Contacts in the data file; undefined for rows without one (the baseline, the raw loop). */
+  contacts: number | undefined
   connections: number
+  /** The work ran in the bench's own process (the raw fdatasync loops): no load generator. */
+  local: boolean
   measurement: Measurement
-  /** req/s divided by the baseline's req/s in the same run. */
-  ratio: number
+  /** The row this one is compared with, its req/s divided by that row's. */
+  reference: Row | undefined
+  ratio: number | undefined
   target: number | undefined
 }
 
-export const passes = (row: Row): boolean => row.target === undefined || row.ratio >= row.target
+/** 1.0x, 1.5x, 0.8x, 0.45x */
+export const times = (ratio: number): string =>
+  `${Number.isInteger(ratio) ? ratio.toFixed(1) : String(ratio)}x`
+
+export const passes = (row: Row): boolean =>
+  row.target === undefined || (row.ratio ?? 0) >= row.target
 
 export const HEADER = [
   'operation',
+  'contacts',
   'conns',
   'req/s',
   'p50 ms',
@@ -30,12 +46,15 @@ export const HEADER = [
 
 const fixed = (value: number, digits: number): string => value.toFixed(digits)
 const percent = (cores: number): string => `${(cores * 100).toFixed(0)}%`
-const mib = (bytes: number): string => (bytes / 2 ** 20).toFixed(0)
+const mb = (bytes: number): string => (bytes / 1e6).toFixed(0)
+const count = (value: number | undefined): string =>
+  value === undefined ? '-' : value.toLocaleString('en-US')
 
 export function rowCells(row: Row): string[] {
-  const { measurement: m, target } = row
+  const { measurement: m, target, ratio } = row
   return [
     row.name,
+    count(row.contacts),
     String(row.connections),
     fixed(m.requestsPerSecond, 0),
     fixed(m.p50Ms, 2),
@@ -43,32 +62,69 @@ export function rowCells(row: Row): string[] {
     fixed(m.bytesPerResponse, 0),
     percent(m.serverCores),
     fixed(m.serverCpuUsPerRequest, 0),
-    percent(m.generatorCores),
+    row.local ? '-' : percent(m.generatorCores),
     percent(m.otherCores),
-    fixed(row.ratio, 3),
-    target === undefined ? '-' : `>= ${String(target)}`,
-    target === undefined ? 'baseline' : passes(row) ? 'pass' : 'FAIL',
+    ratio === undefined ? 'reference' : fixed(ratio, 2),
+    target === undefined ? '-' : `>= ${times(target)}`,
+    target === undefined ? '-' : passes(row) ? 'met' : 'MISSED',
+  ]
+}
+
+export const STALL_HEADER = [
+  'contacts',
+  'create conns',
+  'probed s',
+  'creates/s',
+  'snapshots (s each)',
+  'probes',
+  'max ms',
+  'p99 ms',
+  'max in snapshot ms',
+  'max outside ms',
+  'bench loop max ms',
+  'server CPU',
+  'other CPU',
+]
+
+export function stallCells(stall: StallResult): string[] {
+  const spans = stall.snapshotSeconds.map((seconds) => seconds.toFixed(1)).join(', ')
+  return [
+    count(stall.contacts),
+    String(stall.connections),
+    fixed(stall.seconds, 1),
+    fixed(stall.createsPerSecond, 0),
+    stall.snapshotSeconds.length === 0 ? '0' : `${String(stall.snapshotSeconds.length)} (${spans})`,
+    String(stall.probes),
+    fixed(stall.maxMs, 1),
+    fixed(stall.p99Ms, 1),
+    fixed(stall.maxDuringSnapshotMs, 1),
+    fixed(stall.maxOutsideSnapshotMs, 1),
+    fixed(stall.benchLoopMaxMs, 1),
+    percent(stall.serverCores),
+    percent(stall.otherCores),
   ]
 }
 
 export const STARTUP_HEADER = [
   'contacts',
   'data file MB',
+  'samples',
   'start-up ms',
-  'RSS ready MiB',
-  'RSS warm MiB',
-  'peak RSS MiB',
+  'RSS ready MB',
+  'RSS warm MB',
+  'peak RSS MB',
   'other CPU',
 ]
 
 export function startupCells(result: StartupResult): string[] {
   return [
-    result.contacts.toLocaleString('en-US'),
-    (result.fileBytes / 1e6).toFixed(1),
+    count(result.contacts),
+    (result.fileBytes / 1e6).toFixed(0),
+    String(result.samples),
     result.startupMs.toFixed(0),
-    mib(result.rssReady),
-    mib(result.rssWarm),
-    mib(result.peakRss),
+    mb(result.rssReady),
+    mb(result.rssWarm),
+    mb(result.peakRss),
     percent(result.otherCores),
   ]
 }

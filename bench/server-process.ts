@@ -10,9 +10,15 @@ export interface ServerProcess {
   url: string
   /** Milliseconds from spawn() to the ready line on stdout. */
   startupMs: number
+  /** The start of its output (stdout and stderr), for error messages. */
   output: () => string
-  /** Ends the process (SIGTERM, then SIGKILL after a grace period) and waits for it. */
-  stop: () => Promise<void>
+  /** Bytes it has written to stdout so far: with the request log on, the log's volume. */
+  stdoutBytes: () => number
+  /**
+   * Ends the process and waits for it: SIGTERM (it writes its snapshot), SIGKILL after a grace
+   * period; or SIGKILL at once when nothing it would write is wanted.
+   */
+  stop: (signal?: 'SIGTERM' | 'SIGKILL') => Promise<void>
 }
 
 export interface StartOptions {
@@ -21,7 +27,13 @@ export interface StartOptions {
   /** Its first group is the URL; it must match up to the newline, as output comes in chunks. */
   ready: RegExp
   timeoutMs: number
+  /** Working folder of the process (default: the repository). */
+  cwd?: string
 }
+
+// The output kept for error messages; the rest (a request log) is read and dropped, as a terminal
+// would: a pipe nobody reads fills up and would stall the server's log writes.
+const KEPT_OUTPUT = 64 * 1024
 
 // Every child is tracked so that a crash or Ctrl-C of the bench never leaves a server running.
 const children = new Set<ChildProcess>()
@@ -42,10 +54,10 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   })
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   // SIGTERM lets the mock finish its snapshot and --cpu-prof write its profile.
-  child.kill('SIGTERM')
-  if (!(await waitForExit(child, 30_000))) {
+  child.kill(signal)
+  if (!(await waitForExit(child, 60_000))) {
     child.kill('SIGKILL')
     await waitForExit(child, 5_000)
   }
@@ -56,17 +68,18 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export function startServer(options: StartOptions): Promise<ServerProcess> {
   const started = performance.now()
   const child = spawn(process.execPath, options.args, {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     // NODE_OPTIONS from npm or tsx must not change how the server runs.
     env: { ...process.env, NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.add(child)
   let output = ''
+  let stdoutBytes = 0
   return new Promise((resolve, reject) => {
     const fail = (reason: string): void => {
       clearTimeout(timer)
-      void stopChild(child).finally(() => {
+      void stopChild(child, 'SIGKILL').finally(() => {
         reject(new Error(`${reason}\n--- server output ---\n${output}`))
       })
     }
@@ -75,8 +88,9 @@ export function startServer(options: StartOptions): Promise<ServerProcess> {
     }, options.timeoutMs)
     let ready = false
     const collect = (chunk: Buffer): void => {
-      output += chunk.toString('utf8')
-      const url = ready ? undefined : options.ready.exec(output)?.[1]
+      if (output.length < KEPT_OUTPUT) output += chunk.toString('utf8')
+      if (ready) return
+      const url = options.ready.exec(output)?.[1]
       if (url === undefined || child.pid === undefined) return
       ready = true
       clearTimeout(timer)
@@ -86,10 +100,14 @@ export function startServer(options: StartOptions): Promise<ServerProcess> {
         url,
         startupMs: performance.now() - started,
         output: () => output,
-        stop: () => stopChild(child),
+        stdoutBytes: () => stdoutBytes,
+        stop: (signal = 'SIGTERM') => stopChild(child, signal),
       })
     }
-    child.stdout.on('data', collect)
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length
+      collect(chunk)
+    })
     child.stderr.on('data', collect)
     child.once('error', (error) => {
       fail(`The server could not be spawned: ${error.message}`)

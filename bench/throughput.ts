@@ -1,19 +1,21 @@
-import { copyFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import type { Workload } from './data-files.ts'
 import { DISTURBED_CORES, measure, problemsOf, type Measurement } from './measure.ts'
-import { baselineOperation, firstListedId, mockOperations, type Operation } from './operations.ts'
-import { readMemory, startServer, type ServerProcess } from './server-process.ts'
-import { startMock } from './startup.ts'
-
-const BASELINE_READY = /Baseline listening on (http:\/\/\S+)\r?\n/
+import type { Operation } from './operations.ts'
+import { probe, type CheckedRequest, type MockContext } from './requests.ts'
+import type { ServerProcess } from './server-process.ts'
 
 export interface ThroughputSettings {
   durationSeconds: number
   warmupSeconds: number
-  /** Where the mock's --cpu-prof output goes; undefined: no profiling. */
-  profileDir: string | undefined
   log: (line: string) => void
+}
+
+/** A server started for some operations, measured one after the other, then stopped. */
+export interface Session {
+  label: string
+  start: () => Promise<{ server: ServerProcess; dispose: () => Promise<void> }>
+  /** What the requests need from the server, read once it runs. */
+  context: (server: ServerProcess) => Promise<MockContext>
+  operations: (context: MockContext) => Operation[]
 }
 
 export interface OperationResult {
@@ -21,12 +23,14 @@ export interface OperationResult {
   measurement: Measurement
   /** Errors, timeouts or non-2xx answers, of the warm-up or the measured run. */
   problems: string[]
+  /** What the server wrote to stdout per response: the request log's volume when it is on. */
+  stdoutBytesPerRequest: number
 }
 
-// A disturbed run is taken again (baseline and mock alike); the least disturbed attempt is kept.
+// A disturbed run is taken again; the least disturbed attempt is kept.
 const ATTEMPTS = 3
 
-function describe(m: Measurement): string {
+export function describeMeasurement(m: Measurement): string {
   const percent = (cores: number): string => `${(cores * 100).toFixed(0)}%`
   return (
     `${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50Ms.toFixed(2)} ms, ` +
@@ -41,97 +45,58 @@ async function runOperation(
   operation: Operation,
   settings: ThroughputSettings,
 ): Promise<OperationResult> {
-  await operation.probe(server.url)
+  for (const request of new Set<CheckedRequest>(operation.requests)) {
+    await probe(server.url, request)
+  }
   const load = {
     url: server.url,
-    path: operation.path,
-    method: operation.method,
-    headers: operation.headers,
+    requests: operation.requests.map((request) => request.spec),
     connections: operation.connections,
     serverPid: server.pid,
-    ...(operation.body && { body: operation.body }),
   }
   const warmup = await measure({ ...load, durationSeconds: settings.warmupSeconds })
   const problems = problemsOf(`${operation.name} (warm-up)`, warmup)
-  let measurement: Measurement | undefined
+  let kept: { measurement: Measurement; stdoutBytes: number } | undefined
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const stdoutBefore = server.stdoutBytes()
     const taken = await measure({ ...load, durationSeconds: settings.durationSeconds })
+    const stdoutBytes = server.stdoutBytes() - stdoutBefore
     problems.push(...problemsOf(operation.name, taken))
-    settings.log(`  ${operation.name}: ${describe(taken)}`)
-    if (measurement === undefined || taken.otherCores < measurement.otherCores) {
-      measurement = taken
+    settings.log(`  ${operation.name}: ${describeMeasurement(taken)}`)
+    if (kept === undefined || taken.otherCores < kept.measurement.otherCores) {
+      kept = { measurement: taken, stdoutBytes }
     }
     if (taken.otherCores <= DISTURBED_CORES) break
     settings.log(
       `    disturbed: other processes used the CPU${attempt < ATTEMPTS ? '; again' : ''}`,
     )
   }
-  if (measurement === undefined) throw new Error('unreachable: ATTEMPTS is at least 1')
+  if (kept === undefined) throw new Error('unreachable: ATTEMPTS is at least 1')
   for (const problem of problems) settings.log(`  !! ${problem}`)
-  return { operation, measurement, problems }
+  const { measurement, stdoutBytes } = kept
+  return {
+    operation,
+    measurement,
+    problems,
+    stdoutBytesPerRequest: measurement.requests === 0 ? 0 : stdoutBytes / measurement.requests,
+  }
 }
 
-async function runAll(
-  server: ServerProcess,
-  operations: Operation[],
+/** Starts the session's server, measures its operations one at a time, and stops it. */
+export async function runSession(
+  session: Session,
   settings: ThroughputSettings,
 ): Promise<OperationResult[]> {
+  settings.log(`${session.label}:`)
+  const { server, dispose } = await session.start()
   const results: OperationResult[] = []
   try {
-    for (const operation of operations)
+    const operations = session.operations(await session.context(server))
+    for (const operation of operations) {
       results.push(await runOperation(server, operation, settings))
+    }
   } finally {
-    await server.stop()
+    await dispose()
   }
   return results
-}
-
-export interface BaselineResult extends OperationResult {
-  /** Spawn to ready line, and RSS then: the floor of Node + tsx + Express, for scale. */
-  startupMs: number
-  rss: number
-}
-
-/** The minimal Express app, alone on the machine, serving the contact the mock will serve. */
-export async function runBaseline(
-  dir: string,
-  workload: Workload,
-  settings: ThroughputSettings,
-): Promise<BaselineResult> {
-  const contactFile = join(dir, 'baseline-contact.json')
-  writeFileSync(contactFile, JSON.stringify(workload.contact))
-  settings.log('Baseline (minimal Express app):')
-  const server = await startServer({
-    args: ['--import', 'tsx', 'bench/baseline-server.ts', '--contact', contactFile],
-    ready: BASELINE_READY,
-    timeoutMs: 60_000,
-  })
-  const { rss } = readMemory(server.pid)
-  const [result] = await runAll(server, [baselineOperation(workload)], settings)
-  if (result === undefined) throw new Error('The baseline produced no result')
-  return { ...result, startupMs: server.startupMs, rss }
-}
-
-/** The mock, alone on the machine, on a copy of the data file (create adds to it). */
-export async function runMock(
-  dataFile: string,
-  workload: Workload,
-  settings: ThroughputSettings,
-): Promise<OperationResult[]> {
-  const copy = join(dataFile, '..', 'throughput-db.json')
-  copyFileSync(dataFile, copy)
-  const flags = settings.profileDir ? ['--cpu-prof', '--cpu-prof-dir', settings.profileDir] : []
-  settings.log(`Mock${flags.length > 0 ? ` (profiled into ${String(settings.profileDir)})` : ''}:`)
-  const server = await startMock(copy, flags)
-  let contactId: string
-  try {
-    contactId = await firstListedId(server.url)
-  } catch (error) {
-    await server.stop()
-    throw error
-  }
-  if (contactId !== workload.contact.id) {
-    settings.log(`  note: the mock lists ${contactId} first, the baseline serves another record`)
-  }
-  return runAll(server, mockOperations(workload, contactId), settings)
 }

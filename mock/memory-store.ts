@@ -13,6 +13,8 @@ export interface MemoryEngine extends StorageEngine {
   apply: (entry: JournalEntry) => void
   /** Writes a snapshot of what is on disk, and resolves once it is in place. */
   snapshot: () => Promise<void>
+  /** The same, unless the last snapshot already holds everything (a stop after no writes). */
+  snapshotIfChanged: () => Promise<void>
 }
 
 /** What the engine gives its persistence: the data to snapshot, and how to take changes back. */
@@ -174,6 +176,7 @@ export function createMemoryEngine(
   return {
     apply,
     snapshot: () => persistence.snapshot(),
+    snapshotIfChanged: () => (persistence.isClean() ? Promise.resolve() : persistence.snapshot()),
     read: (work) => work(repositories),
     async write(work) {
       const result = await work(repositories)

@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -86,6 +87,21 @@ describe('openStore', () => {
     // Assert
     expect((await find(second.engine, 'kept'))?.first_name).toBe('Journal kept')
     await second.close()
+  })
+
+  test('When a store is closed after no write, then the data file is not rewritten', async () => {
+    // Arrange
+    const first = await openStore(file, seed)
+    await first.close()
+    const before = statSync(file)
+
+    // Act
+    const second = await openStore(file, seed)
+    await second.close()
+
+    // Assert
+    const after = statSync(file)
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs])
   })
 
   test('When the process stops without closing, then the journal is replayed on the next start', async () => {

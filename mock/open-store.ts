@@ -101,8 +101,9 @@ export async function openStore(
       engine,
       notes,
       async close() {
-        // leave a self-contained snapshot behind for whoever opens the file next
-        await engine.snapshot()
+        // leave a self-contained snapshot behind for whoever opens the file next (rewriting a
+        // large file that holds everything already would only cost seconds)
+        await engine.snapshotIfChanged()
         await journal.close()
         release()
       },

@@ -14,6 +14,8 @@ export interface Persistence {
   snapshot: () => Promise<void>
   /** Saves `data` as the new snapshot, then lets `swap` put it in memory. */
   replace: (data: Data, swap: () => void) => Promise<void>
+  /** Whether the last snapshot already holds everything (nothing journaled or under way since). */
+  isClean: () => boolean
 }
 
 export interface PersistenceOptions {
@@ -168,6 +170,11 @@ export function createPersistence(options: PersistenceOptions): Persistence {
       pending.push(change)
     },
     commit: () => enqueue(waiters),
+    isClean: () =>
+      journaled === 0 &&
+      pending.length + waiters.length + snapshotWaiters.length + replacements.length === 0 &&
+      running === undefined &&
+      writing === undefined,
     snapshot: () => enqueue(snapshotWaiters),
     replace: (data, swap) =>
       new Promise((resolve, reject) => {

@@ -7,11 +7,16 @@ export const normalizeSearch = (text: string): string =>
 // NUL is refused in query strings (decision 19), so no needle can match across two texts.
 const SEPARATOR = '\u0000'
 
-/** A contact's searched text, from the document's `x-search-fields`. */
+/**
+ * A contact's searched text, from the document's `x-search-fields`. Records are replaced, never
+ * changed in place, so the text is kept per record: a write re-joins its block's texts without
+ * normalizing every other row again.
+ */
 export function createSearchText(fields: readonly string[][]): (contact: StoredContact) => string {
   const valueOf = (contact: StoredContact, field: string): unknown =>
     (contact as Record<string, unknown>)[field]
-  return (contact) =>
+  const known = new WeakMap<StoredContact, string>()
+  const textOf = (contact: StoredContact): string =>
     normalizeSearch(
       fields
         .map((group) =>
@@ -23,4 +28,12 @@ export function createSearchText(fields: readonly string[][]): (contact: StoredC
         .filter((text) => text !== '')
         .join(SEPARATOR),
     )
+  return (contact) => {
+    let text = known.get(contact)
+    if (text === undefined) {
+      text = textOf(contact)
+      known.set(contact, text)
+    }
+    return text
+  }
 }

@@ -1,0 +1,97 @@
+import { MIXED_CONNECTIONS, READ_CONNECTIONS } from './operations.ts'
+import { CREATE_CONNECTIONS } from './steps.ts'
+import { PROBE_INTERVAL_MS, STALL_CONNECTIONS } from './stall.ts'
+import type { RunSummary } from './summary.ts'
+
+const size = (contacts: number): string => contacts.toLocaleString('en-US')
+
+/** The method of the run, with the sizes and durations it used. */
+export function whatIsMeasured(summary: RunSummary): string {
+  const { options } = summary
+  const sizes = [
+    ...new Set([10_000, ...options.mixedSizes, options.stall.contacts]),
+    ...options.startupSizes.map((start) => start.contacts),
+  ]
+  const files = [...new Set(sizes)].map(size).join(', ')
+  const samples = options.startupSizes
+    .map((start) => `${String(start.samples)} at ${size(start.contacts)}`)
+    .join(', ')
+  return `## What is measured
+
+- **What runs.** The run starts by building the package with \`scripts/build.ts\` (as
+  \`npm run build\`), copies \`dist/\` with \`package.json\` and a link to \`node_modules\` into its
+  temporary folder (so that a rebuild elsewhere cannot change it mid-run), and starts every mock as
+  \`node dist/mock/main.js --port 0 --db FILE\` plus the flags its table names, from a folder of its
+  own: the files \`npx contacts-mock\` runs. The baseline app, \`bench/baseline-server.ts\`, is
+  compiled by TypeScript's transpiler and runs as JavaScript too.
+- **Data.** Files of ${files} Acme contacts (and 12 Globex ones) made by \`fixtures/cli.ts\` (as
+  \`npm run fixtures\`) in the temporary folder, each when first needed and removed after its last
+  use. Every mock runs on a fresh copy.
+- **Load.** One server at a time, each its own process; autocannon in the bench process on
+  127.0.0.1, pipelining 1. Each row: one request of each kind checked in full (status and body),
+  ${String(options.warmupSeconds)} s of warm-up (discarded), ${String(options.durationSeconds)} s
+  measured. Any error, timeout or non-2xx answer fails the run. req/s is autocannon's average of
+  per-second counts; p50 and p99 come from its per-request timings.
+- **Against the minimal Express app.** The baseline answers the mock's fetch path with one contact
+  from a \`Map\` (ETag and \`X-Powered-By\` off, as in the mock). Fetch one is the first contact of
+  the mock's own list (the record the baseline holds); list is \`?page=3&limit=20\`; search is
+  \`?search=\` the term below (every contact's text is searched; page 1 of the matches is
+  returned). ${String(READ_CONNECTIONS)} connections each. The reads run on a mock started with
+  \`--quiet\`; fetch one then runs again on a mock started with the defaults, whose request log
+  (pino, asynchronous destination) writes one JSON line per request to stdout: a pipe that the
+  bench process reads continuously and throws away, as a terminal would read it.
+- **Mixed workload.** Each of ${String(MIXED_CONNECTIONS)} connections sends the same turn of 20
+  requests over and over: 12 fetch one, 4 list, 1 search, 2 create, 1 PATCH (a new
+  \`job_title\`), spread evenly over the turn; fetches and PATCHes go to each of the first 100
+  listed contacts in turn. Without writes, the turn is its 17 reads. Both run on one mock
+  (\`--quiet\`), without writes first, at each size.
+- **Durable creates.** The reference is a raw loop in the bench process, in the folder of the
+  mocks' data files: append a 300-byte line, fdatasync, and again, one at a time, for the measured
+  duration, with the calls the mock's journal makes (\`FileHandle.write\`, then \`datasync\`); the
+  same loop with synchronous calls is shown for comparison. The creates are form-encoded POSTs, a
+  different contact each, at ${CREATE_CONNECTIONS.join(', ')} connections, each count on a fresh
+  mock (\`--quiet\`) on the ${size(10_000)}-contact file. The mock answers 201 only once the
+  journal entry is fdatasynced; concurrent writes share one append and one fdatasync. A run of a
+  few seconds crosses the background snapshot the mock writes every 20,000 journal entries.
+- **Stall during sustained writes.** A mock with the defaults (nothing but \`--port\` and
+  \`--db\`) on the ${size(options.stall.contacts)}-contact file; ${String(STALL_CONNECTIONS)}
+  connections create contacts. After 1 s, a probe client sends a GET of one contact every
+  ${String(PROBE_INTERVAL_MS)} ms on a keep-alive connection of its own, one at a time: the ticks
+  that fall due while it waits are skipped, so a stall shows as one long probe. The load goes on
+  until ${String(options.stall.snapshots)} background snapshots have finished, then 1 s more (at
+  most ${String(options.stall.maxSeconds)} s). A snapshot is followed through the mock's files: it
+  sets the journal aside as \`db.json.journal.N\` when it starts and removes it when the new data
+  file is in place. "In snapshot" counts the probes that overlap one. "Bench loop max" is the bench
+  process's own worst event-loop delay: a probe cannot be timed more finely than that.
+- **Start-up and memory.** The defaults (request log on), a fresh copy of the file each time:
+  start-up is the time from spawning \`node dist/mock/main.js\` to its "Mock listening" line; RSS
+  ready is VmRSS from /proc right then, RSS warm after three rounds of fetch, list and search,
+  peak is VmHWM. Samples: ${samples}; medians reported. The mock is then killed (SIGKILL), so no
+  shutdown snapshot is written. MB are 10^6 bytes.
+- **CPU columns**, over the measured run, in cores (100% = one core busy all along): the server
+  process (/proc/<pid>/stat), the load generator (the bench process) and everything else on the
+  machine (/proc/stat). The server near 100% means it, not the load generator, sets the pace; CPU
+  µs/req is the server's CPU time per response. For the raw loops, "server" is the loop itself. A
+  row, start-up or stall run during which "other" exceeds 25% of a core (someone else's work on the
+  machine) is taken again, up to 3 times (stall: 2), and the least disturbed attempt is kept; if
+  one stays disturbed, the bench does not write this file.`
+}
+
+export function howToRun(): string {
+  return `## How to run
+
+\`\`\`sh
+npm run bench                     # full run (about 10 minutes), prints the tables; exit code 1 if a target is missed
+npm run bench -- --write          # the same, and rewrites this file (or BENCH_WRITE=1)
+npm run bench -- --quick          # smoke run: short rows, ${size(10_000)} contacts only
+npm run bench -- --duration 15    # longer rows (seconds per row)
+npm run bench -- --dir /data/tmp  # the temporary folder on another disk (not tmpfs)
+npm run bench -- --skip-build     # measure dist/ as it is (no npm run build first)
+npm run bench -- --profile prof   # the measured mocks run under --cpu-prof; profiles land in prof/
+\`\`\`
+
+Run it on an otherwise idle machine: the load generator and the server need a core each. A variant
+of an operation (the mock started with other flags) is one entry of \`VARIANTS\` in
+\`bench/steps.ts\` (its flags) and an operation in \`bench/operations.ts\` (its reference row and
+target).`
+}

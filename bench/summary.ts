@@ -1,0 +1,24 @@
+import type { Workload } from './data-files.ts'
+import type { Machine } from './machine.ts'
+import type { BenchOptions } from './options.ts'
+import type { Row } from './report.ts'
+import type { StallResult } from './stall.ts'
+import type { StartupResult } from './startup.ts'
+import type { Measured } from './steps.ts'
+import type { Check } from './targets.ts'
+
+/** Everything one run measured: what the terminal shows and BENCHMARKS.md records. */
+export interface RunSummary {
+  date: Date
+  options: BenchOptions
+  machine: Machine
+  workload: Workload
+  rows: Row[]
+  measured: Measured[]
+  stall: StallResult
+  startup: StartupResult[]
+  /** A sentence on the baseline app's own start-up time and RSS. */
+  floor: string
+  checks: Check[]
+  totalSeconds: number
+}
