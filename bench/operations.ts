@@ -39,6 +39,7 @@ export function baselineFetch(contactId: string): Operation {
 }
 
 const againstBaseline = { connections: READ_CONNECTIONS, reference: BASELINE_ID } as const
+const NO_FAULTS_ID = 'fetch-no-faults'
 
 /** Reads against the baseline, on a mock started with --quiet. */
 export function quietReads(context: MockContext): Operation[] {
@@ -65,6 +66,30 @@ export function quietReads(context: MockContext): Operation[] {
       requests: [searchFor(context)],
     },
   ]
+}
+
+/** Fetch one on a mock started with --no-faults: the request path without the fault module. */
+export function fetchWithoutFaults(context: MockContext): Operation {
+  return {
+    ...againstBaseline,
+    id: NO_FAULTS_ID,
+    name: 'fetch one contact (--quiet --no-faults)',
+    target: undefined,
+    requests: [fetchOne(context.ids.slice(0, 1))],
+  }
+}
+
+/** Fetch one with the fault module in place but idle (no rule, delay or Prefer). */
+export function fetchWithIdleFaults(context: MockContext): Operation {
+  return {
+    connections: READ_CONNECTIONS,
+    reference: NO_FAULTS_ID,
+    id: 'fetch-faults-idle',
+    name: 'fetch one contact, fault module idle (--quiet)',
+    // "no loss beyond noise": within 3% of the mock without it
+    target: 0.97,
+    requests: [fetchOne(context.ids.slice(0, 1))],
+  }
 }
 
 /** Fetch one on a mock started with the defaults: one request log line per request. */

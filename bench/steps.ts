@@ -3,6 +3,8 @@ import { DISTURBED_CORES, type Measurement } from './measure.ts'
 import { DEFAULTS, QUIET } from './mock-process.ts'
 import {
   durableCreates,
+  fetchWithIdleFaults,
+  fetchWithoutFaults,
   loggedFetch,
   mixedOperations,
   quietReads,
@@ -50,7 +52,16 @@ export interface StepInputs extends SessionInputs {
  * (the mock with another flag) is one more entry, with its operations in operations.ts.
  */
 const VARIANTS: Pick<MockSessionSpec, 'label' | 'flags' | 'operations'>[] = [
-  { label: 'Reads', flags: QUIET, operations: quietReads },
+  {
+    label: 'No fault module',
+    flags: [...QUIET, '--no-faults'],
+    operations: (context) => [fetchWithoutFaults(context)],
+  },
+  {
+    label: 'Reads',
+    flags: QUIET,
+    operations: (context) => [...quietReads(context), fetchWithIdleFaults(context)],
+  },
   { label: 'Request log on', flags: DEFAULTS, operations: (context) => [loggedFetch(context)] },
 ]
 
