@@ -11,7 +11,7 @@ export type ContactFields = Partial<
 type Nullable = {
   [K in keyof Contact as null extends Contact[K] ? K : never]: null
 }
-const UNSET: Omit<Nullable, 'deleted_at'> = {
+export const UNSET: Omit<Nullable, 'deleted_at'> = {
   middle_name: null,
   last_name: null,
   nickname: null,
