@@ -39,6 +39,16 @@ export interface Session {
   expires_at: string | null
 }
 
+/** The records of each collection that changes while the mock runs (and is journaled). */
+export interface Records {
+  orgs: Org
+  users: User
+  contacts: StoredContact
+  user_relationships: StoredUserRelationship
+}
+export type Collection = keyof Records
+export const COLLECTIONS: readonly Collection[] = ['orgs', 'users', 'contacts', 'user_relationships']
+
 /** The whole content of the lowdb data file. */
 export interface Data {
   version: 1

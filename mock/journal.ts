@@ -1,12 +1,14 @@
 import { existsSync, readdirSync, readFileSync, truncateSync } from 'node:fs'
 import { open, rename, rm, type FileHandle } from 'node:fs/promises'
 import { basename, dirname } from 'node:path'
-import type { StoredContact, StoredUserRelationship } from './data.ts'
+import { COLLECTIONS, type Collection, type Records } from './data.ts'
 
-export type JournalEntry =
-  | { collection: 'contacts'; put: StoredContact }
-  | { collection: 'user_relationships'; put: StoredUserRelationship }
-  | { collection: 'contacts' | 'user_relationships'; remove: string }
+type PutEntries = { [C in Collection]: { collection: C; put: Records[C] } }
+export type JournalEntry = PutEntries[Collection] | { collection: Collection; remove: string }
+
+/** The entry that puts a record of a collection. */
+export const putEntry = <C extends Collection>(collection: C, row: Records[C]): JournalEntry =>
+  ({ collection, put: row }) as PutEntries[C]
 
 /** A complete line of the journal that is not an entry: damage by hand or by an older version. */
 export interface DamagedLine {
@@ -23,9 +25,7 @@ export interface JournalContents {
 function isEntry(value: unknown): value is JournalEntry {
   if (typeof value !== 'object' || value === null) return false
   const entry = value as Record<string, unknown>
-  if (entry['collection'] !== 'contacts' && entry['collection'] !== 'user_relationships') {
-    return false
-  }
+  if (!COLLECTIONS.includes(entry['collection'] as Collection)) return false
   if (typeof entry['remove'] === 'string') return true
   const put = entry['put'] as Record<string, unknown> | null | undefined
   return typeof put === 'object' && put !== null && typeof put['id'] === 'string'

@@ -1,8 +1,17 @@
-import type { Data, RelationshipType, StoredContact, StoredUserRelationship, User } from './data.ts'
+import type {
+  Collection,
+  Data,
+  Org,
+  Records,
+  RelationshipType,
+  StoredContact,
+  StoredUserRelationship,
+  User,
+} from './data.ts'
 import type { JournalEntry } from './journal.ts'
 import { createOrderedIndex, type OrderedIndex } from './ordered-index.ts'
 
-export type Meta = Omit<Data, 'contacts' | 'user_relationships'>
+export type Meta = Omit<Data, Collection>
 
 /**
  * All data in memory, with the indexes the requests need: an org's contacts and an owner's
@@ -11,6 +20,8 @@ export type Meta = Omit<Data, 'contacts' | 'user_relationships'>
  */
 export interface MemoryState {
   readonly meta: Meta
+  orgs: Map<string, Org>
+  users: Map<string, User>
   contacts: Map<string, StoredContact>
   contactsOf: (orgId: string) => OrderedIndex<StoredContact> | undefined
   relationships: Map<string, StoredUserRelationship>
@@ -20,6 +31,10 @@ export interface MemoryState {
   ) => OrderedIndex<StoredUserRelationship> | undefined
   relationshipsTo: (contactId: string) => readonly string[]
   userByToken: (token: string) => User | undefined
+  /** Emails compare case-insensitively. */
+  userByEmail: (email: string) => User | undefined
+  /** The record of a collection by id. */
+  find: <C extends Collection>(collection: C, id: string) => Records[C] | undefined
   relationshipType: (id: string) => RelationshipType | undefined
   /** The catalog ordered by name. */
   relationshipTypes: readonly RelationshipType[]
@@ -45,14 +60,38 @@ export function createMemoryState(
   initial: Data,
   searchTextOf: (contact: StoredContact) => string,
 ): MemoryState {
-  const { contacts: initialContacts, user_relationships: initialRelationships, ...meta } = initial
+  const {
+    orgs: initialOrgs,
+    users: initialUsers,
+    contacts: initialContacts,
+    user_relationships: initialRelationships,
+    ...meta
+  } = initial
+  const orgs = new Map<string, Org>()
+  const users = new Map<string, User>()
+  const usersByToken = new Map<string, User>()
+  const usersByEmail = new Map<string, User>()
   const contacts = new Map<string, StoredContact>()
   const byOrg = new Map<string, OrderedIndex<StoredContact>>()
   const relationships = new Map<string, StoredUserRelationship>()
   const byOwner = new Map<string, OrderedIndex<StoredUserRelationship>>()
   const byContact = new Map<string, Set<string>>()
-  const users = new Map(meta.users.map((user) => [user.token, user]))
   const types = new Map(meta.relationship_types.map((type) => [type.id, type]))
+
+  function removeUser(id: string): void {
+    const previous = users.get(id)
+    if (!previous) return
+    users.delete(id)
+    usersByToken.delete(previous.token)
+    usersByEmail.delete(previous.email.toLowerCase())
+  }
+
+  function putUser(row: User): void {
+    removeUser(row.id)
+    users.set(row.id, row)
+    usersByToken.set(row.token, row)
+    usersByEmail.set(row.email.toLowerCase(), row)
+  }
 
   function putContact(row: StoredContact): void {
     const previous = contacts.get(row.id)
@@ -85,30 +124,50 @@ export function createMemoryState(
   }
 
   const apply = (entry: JournalEntry): void => {
-    if (entry.collection === 'contacts') {
-      if ('remove' in entry) removeContact(entry.remove)
-      else putContact(entry.put)
-    } else if ('remove' in entry) removeRelationship(entry.remove)
+    if ('remove' in entry) {
+      if (entry.collection === 'orgs') {
+        orgs.delete(entry.remove)
+        byOrg.delete(entry.remove)
+      } else if (entry.collection === 'users') removeUser(entry.remove)
+      else if (entry.collection === 'contacts') removeContact(entry.remove)
+      else removeRelationship(entry.remove)
+    } else if (entry.collection === 'orgs') orgs.set(entry.put.id, entry.put)
+    else if (entry.collection === 'users') putUser(entry.put)
+    else if (entry.collection === 'contacts') putContact(entry.put)
     else putRelationship(entry.put)
   }
+  const maps: { [C in Collection]: Map<string, Records[C]> } = {
+    orgs,
+    users,
+    contacts,
+    user_relationships: relationships,
+  }
 
+  for (const row of initialOrgs) orgs.set(row.id, row)
+  for (const row of initialUsers) putUser(row)
   for (const row of initialContacts) putContact(row)
   for (const row of initialRelationships) putRelationship(row)
 
   return {
     meta,
+    orgs,
+    users,
     contacts,
     contactsOf: (orgId) => byOrg.get(orgId),
     relationships,
     relationshipsOf: (orgId, userId) => byOwner.get(ownerKey(orgId, userId)),
     relationshipsTo: (contactId) => [...(byContact.get(contactId) ?? [])],
-    userByToken: (token) => users.get(token),
+    userByToken: (token) => usersByToken.get(token),
+    userByEmail: (email) => usersByEmail.get(email.toLowerCase()),
+    find: (collection, id) => maps[collection].get(id),
     relationshipType: (id) => types.get(id),
     relationshipTypes: [...types.values()].sort((a, b) => a.name.localeCompare(b.name, 'en')),
     apply,
     warmSearch: (count) => [...byOrg.values()].some((index) => index.warm(count)),
     data: () => ({
       ...meta,
+      orgs: [...orgs.values()],
+      users: [...users.values()],
       contacts: [...contacts.values()],
       user_relationships: [...relationships.values()],
     }),

@@ -65,7 +65,17 @@ export interface UserRelationshipRepository {
 
 /** What a request's handler reads and writes; an engine gives each request its own. */
 export interface Repositories {
+  orgs: {
+    find: (id: string) => Promise<Org | undefined>
+    create: (org: Org) => Promise<void>
+    /**
+     * Removes the organization for good: its contacts and relationships, its users (a user of
+     * other organizations too only leaves it). Nothing happens when there is no such org.
+     */
+    purge: (id: string) => Promise<void>
+  }
   users: {
+    create: (user: User) => Promise<void>
     /** The user of a token that never expires (the fixtures'). */
     byToken: (token: string) => Promise<User | undefined>
     byId: (id: string) => Promise<User | undefined>

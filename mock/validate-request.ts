@@ -5,6 +5,7 @@ import type { ReadBody } from './read-body.ts'
 import { describeInvalidFields, toFieldErrors } from './validation-errors.ts'
 
 const FORM = 'application/x-www-form-urlencoded'
+const JSON_TYPE = 'application/json'
 
 /** Path ids of the wrong shape name no record: 404, not 400 (decision 1). */
 export function validatePath(
@@ -57,8 +58,12 @@ export function validateQuery(
 export function validateBody(operation: CompiledOperation, read: ReadBody | undefined): unknown {
   const { body } = operation
   if (!body) return undefined
-  // an absent optional body is fine; an absent required one is validated as an empty form
-  if (!read && !body.required) return undefined
+  // An absent optional body is an empty JSON object with the document's defaults (when the
+  // schema takes one); an absent required one is validated as an empty form.
+  if (!read && !body.required) {
+    const empty: unknown = {}
+    return body.validators.get(JSON_TYPE)?.(empty) ? empty : undefined
+  }
   const { mediaType, value } = read ?? { mediaType: FORM, value: Object.create(null) as unknown }
   const validate = body.validators.get(mediaType)
   if (validate && !validate(value)) {

@@ -120,6 +120,49 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/__admin/orgs': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Create an isolated organization
+     * @description Creates a new organization with two users, each with a fresh token (and a password for `POST /api/v1/login`), and `contacts` contacts with metadata groups and user relationships. The contents depend only on `seed`; the ids are new every time, so two orgs never share a record. Only the new users' tokens reach the org (any other token is a 403), and they reach nothing else: one org per test, or per test worker, on one shared mock. A reset removes it.
+     */
+    post: operations['createOrg']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/__admin/orgs/{org_id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The organization's id. */
+        org_id: components['schemas']['Uuid']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * Delete an organization for good
+     * @description Removes the organization, its contacts and user relationships, and its users (a user of other organizations too only leaves this one), durably. Their tokens are then a 401.
+     */
+    delete: operations['deleteOrg']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/__admin/faults': {
     parameters: {
       query?: never
@@ -209,6 +252,38 @@ export interface components {
         [key: string]: unknown
       }[]
     }
+    OrgRequest: {
+      /**
+       * @description The organization's name.
+       * @default Sandbox
+       */
+      name: string
+      /**
+       * @description How many contacts to create.
+       * @default 30
+       */
+      contacts: number
+      /**
+       * @description What the contents depend on (the same seed, the same names and groups).
+       * @default 20261122
+       */
+      seed: number
+    }
+    OrgUser: {
+      id: components['schemas']['Uuid']
+      name: string
+      /** Format: email */
+      email: string
+      /** @description What `POST /api/v1/login` takes with the email. */
+      password: string
+      /** @description A bearer token that lasts as long as the organization. */
+      token: string
+    }
+    OrgCreated: {
+      org_id: components['schemas']['Uuid']
+      name: string
+      users: components['schemas']['OrgUser'][]
+    }
     Empty: Record<string, never>
     /** @description Milliseconds to wait, or `[min, max]` drawn uniformly (min not above max). */
     Delay: components['schemas']['Milliseconds'] | components['schemas']['Milliseconds'][]
@@ -282,6 +357,11 @@ export interface components {
       field: string
       message: string
     }
+    /**
+     * Format: uuid
+     * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
+     */
+    Uuid: string
   }
   responses: {
     /** @description A malformed query, an unparsable body, or a body where none is taken. */
@@ -525,6 +605,67 @@ export interface operations {
     requestBody?: never
     responses: {
       /** @description The data is the snapshot's. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
+      507: components['responses']['InsufficientStorage']
+    }
+  }
+  createOrg: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['OrgRequest']
+      }
+    }
+    responses: {
+      /** @description The organization is created, durably. */
+      201: {
+        headers: {
+          /** @description The path of the organization. */
+          Location?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OrgCreated']
+        }
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['ValidationFailed']
+      500: components['responses']['InternalError']
+      503: components['responses']['ServiceUnavailable']
+      507: components['responses']['InsufficientStorage']
+    }
+  }
+  deleteOrg: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The organization's id. */
+        org_id: components['schemas']['Uuid']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The organization is gone. */
       204: {
         headers: {
           [name: string]: unknown

@@ -4,6 +4,7 @@ import type { FaultBook } from '../faults/fault-book.ts'
 import type { HandlerIn } from '../handlers/operation.ts'
 import { HttpError } from '../problem.ts'
 import type { NamedSnapshots } from './named-snapshots.ts'
+import { orgHandlers } from './org-handlers.ts'
 import type { StorageEngine } from '../repositories.ts'
 
 type AdminHandler<Id extends keyof operations> = HandlerIn<operations, Id, undefined>
@@ -32,6 +33,7 @@ export function createAdminHandlers(deps: AdminDeps): {
   [Id in keyof operations]: AdminHandler<Id>
 } {
   return {
+    ...orgHandlers,
     async resetData() {
       await deps.engine.reset(await deps.createData())
       return { status: 204 }
