@@ -8,7 +8,8 @@ import type { Access } from './app.ts'
 import { ConfigError, readCommandLine, USAGE, type MockConfig } from './config.ts'
 import { loadSeedFile, SeedError } from '../fixtures/seed-file.ts'
 import { loadDocument } from '../openapi/document.ts'
-import type { Data, Org, User } from './data.ts'
+import { bannerOf } from './banner.ts'
+import type { Data } from './data.ts'
 import { serve } from './serve.ts'
 import { StartupError } from './startup-error.ts'
 import { generateFixtures } from './generate-fixtures.ts'
@@ -23,36 +24,6 @@ function accessOf(config: MockConfig): Access {
     adminToken: config.adminToken,
     exposed: !isLoopbackAddress(config.host),
   }
-}
-
-function describeAdmin(access: Access): string {
-  if (access.adminToken !== undefined) return 'needs the --admin-token as a bearer token'
-  return access.exposed ? 'closed: start with --admin-token to use it' : 'loopback only'
-}
-
-function bannerOf(
-  url: string,
-  config: MockConfig,
-  access: Access,
-  data: { orgs: Org[]; users: User[]; contacts: number },
-): string {
-  const orgName = (id: string): string => data.orgs.find((org) => org.id === id)?.name ?? id
-  const acme = data.orgs[0]?.id ?? ''
-  return [
-    `Mock listening on ${url}`,
-    `Data file: ${config.dbFile} (${String(data.contacts)} contacts)`,
-    `Admin API: /__admin (${describeAdmin(access)}); POST /__admin/reset as JSON restores the fixtures`,
-    'Organizations:',
-    ...data.orgs.map((org) => `  ${org.name.padEnd(8)} ${org.id}`),
-    'Tokens (and logins for POST /api/v1/login):',
-    ...data.users.map(
-      (user) =>
-        `  ${user.token.padEnd(12)} ${user.name} (${user.org_ids.map(orgName).join(', ')})` +
-        `  ${user.email} / ${user.password}`,
-    ),
-    `Try: curl -H 'Authorization: Bearer ${data.users[0]?.token ?? ''}' ${url}/api/v1/orgs/${acme}/contacts`,
-    '',
-  ].join('\n')
 }
 
 /** What a new data file starts from and a reset restores: the --data file, or the fixtures. */
