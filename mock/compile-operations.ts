@@ -35,6 +35,8 @@ export interface CompiledOperation {
 }
 
 const FORM = 'application/x-www-form-urlencoded'
+/** Read as a form (read-body.ts): its values are strings too. */
+const MULTIPART = 'multipart/form-data'
 
 function compileQuery(
   ajv: Ajv2020,
@@ -110,7 +112,7 @@ export function compileOperations(document: OpenApiDocument): CompiledOperation[
           required: requestBody.required ?? false,
           validators: new Map(
             Object.keys(requestBody.content).map((mediaType) => {
-              const ajv = mediaType === FORM ? coercing : strict
+              const ajv = mediaType === FORM || mediaType === MULTIPART ? coercing : strict
               const base = pointerOf(operation.requestBody ?? {}, [...where, method, 'requestBody'])
               const pointer = `${base}/content/${mediaType.replace('/', '~1')}/schema`
               return [mediaType, ajv.getSchema(pointer) as ValidateFunction]

@@ -1,5 +1,5 @@
 import { HttpError } from './problem.ts'
-import { splitPairs } from './parse-query.ts'
+import { splitPairs, type FormPair } from './parse-query.ts'
 
 export type FormValue = string | FormValue[] | FormObject
 export interface FormObject {
@@ -31,8 +31,13 @@ const createObject = (): FormObject => Object.create(null) as FormObject
  * A name sent twice becomes an array, which the schema rejects for a scalar field.
  */
 export function parseForm(text: string): FormObject {
+  return buildForm(splitPairs(text, 'form body'))
+}
+
+/** The nested object of decoded name/value pairs: a urlencoded body's, or a multipart one's. */
+export function buildForm(pairs: Iterable<FormPair>): FormObject {
   const root = createObject()
-  for (const [name, value] of splitPairs(text, 'form body')) {
+  for (const [name, value] of pairs) {
     const keys = parseName(name)
     const isList = keys.at(-1) === ''
     if (isList) keys.pop()

@@ -23,7 +23,16 @@ const TITLES: Record<number, [slug: string, title: string]> = {
   503: ['unavailable', 'Service Unavailable'],
   507: ['insufficient-storage', 'Insufficient Storage'],
 }
-const PROBLEM_BASE = 'https://example.com/contacts-mock-kit/problems/'
+/**
+ * Problem types are paths of the mock (`/problems/validation`): RFC 9457 resolves a relative
+ * `type` against the request's URL, so the link opens the page that explains it on whatever
+ * host and port the mock runs, with no Host header copied into a body.
+ */
+export const PROBLEM_PATH = '/problems/'
+
+/** Every problem type the mock sends: its status, its slug (the last part of `type`) and title. */
+export const PROBLEM_TYPES: readonly { status: number; slug: string; title: string }[] =
+  Object.entries(TITLES).map(([status, [slug, title]]) => ({ status: Number(status), slug, title }))
 
 /** The one error type of the mock: every 4xx/5xx it sends is built from one of these. */
 export class HttpError extends Error {
@@ -67,7 +76,7 @@ export function toProblem(
 ): Problem {
   const [slug, title] = TITLES[status] ?? ['error', 'Error']
   return {
-    type: PROBLEM_BASE + slug,
+    type: PROBLEM_PATH + slug,
     title,
     status,
     detail,

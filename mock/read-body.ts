@@ -1,19 +1,28 @@
 import type { Request } from 'express'
 import type { CompiledOperation } from './compile-operations.ts'
-import { parseForm } from './parse-form.ts'
+import { buildForm, parseForm } from './parse-form.ts'
+import { parseMultipart } from './parse-multipart.ts'
 import { HttpError } from './problem.ts'
 
 const FORM = 'application/x-www-form-urlencoded'
+const MULTIPART = 'multipart/form-data'
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
-function contentTypeOf(req: Request): { mediaType: string; charset: string | undefined } {
+function contentTypeOf(req: Request): {
+  mediaType: string
+  charset: string | undefined
+  boundary: string | undefined
+} {
   const [mediaType = '', ...params] = (req.headers['content-type'] ?? '').split(';')
-  const charset = params
-    .map((param) => param.trim().toLowerCase())
-    .find((param) => param.startsWith('charset='))
-    ?.slice('charset='.length)
-    .replaceAll('"', '')
-  return { mediaType: mediaType.trim().toLowerCase(), charset }
+  const param = (name: string): string | undefined =>
+    params
+      .map((text) => text.trim())
+      .find((text) => text.toLowerCase().startsWith(`${name}=`))
+      ?.slice(name.length + 1)
+      .replace(/^"(.*)"$/, '$1')
+  // a boundary is case-sensitive; a charset is not
+  const charset = param('charset')?.toLowerCase().replaceAll('"', '')
+  return { mediaType: mediaType.trim().toLowerCase(), charset, boundary: param('boundary') }
 }
 
 function decode(raw: Buffer): string {
@@ -58,12 +67,15 @@ export function readBody(operation: CompiledOperation, req: Request): ReadBody |
   }
   const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
   if (raw.length === 0) return undefined
-  const { mediaType, charset } = contentTypeOf(req)
+  const { mediaType, charset, boundary } = contentTypeOf(req)
   if (!body.validators.has(mediaType) || !['utf-8', 'utf8', undefined].includes(charset)) {
     const accepted = [...body.validators.keys()]
     const sent = req.headers['content-type'] ?? 'no Content-Type'
     throw new HttpError(415, `Send ${accepted.join(' or ')} (UTF-8), not ${sent}.`)
   }
+  // a multipart body is a form in other clothes (what `new FormData(form)` sends): its fields
+  // are read by the form's rules
+  if (mediaType === MULTIPART) return { mediaType, value: buildForm(parseMultipart(raw, boundary)) }
   const text = decode(raw)
   return { mediaType, value: mediaType === FORM ? parseForm(text) : parseJson(text) }
 }

@@ -7,7 +7,7 @@ export interface Guard {
   report: (findings: string[]) => void
 }
 
-const PROBLEM_TYPE = 'https://example.com/contacts-mock-kit/problems/internal'
+const PROBLEM_TYPE = '/problems/internal'
 
 const lowerCased = (headers: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))

@@ -42,7 +42,7 @@ describe('toFieldErrors', () => {
     [
       'a wrong type',
       ajvError('type', '/contact/relationship_type', { type: 'integer' }, 'must be integer'),
-      { field: 'contact[relationship_type]', message: 'must be integer' },
+      { field: 'contact[relationship_type]', message: 'must be a whole number' },
     ],
     [
       'an enum, with duplicate allowed values shown once',
@@ -52,17 +52,17 @@ describe('toFieldErrors', () => {
     [
       'an error on the body itself',
       ajvError('type', '', { type: 'object' }, 'must be object'),
-      { field: 'body', message: 'must be object' },
+      { field: 'body', message: 'must be a group of fields' },
     ],
     [
       'JSON-pointer escapes in the path',
-      ajvError('type', '/a~1b/c~0d', {}, 'must be string'),
-      { field: 'a/b[c~d]', message: 'must be string' },
+      ajvError('type', '/a~1b/c~0d', { type: 'string' }, 'must be string'),
+      { field: 'a/b[c~d]', message: 'must be text' },
     ],
     [
       'an array item',
-      ajvError('type', '/contact/tags/0', {}, 'must be string'),
-      { field: 'contact[tags][0]', message: 'must be string' },
+      ajvError('type', '/contact/tags/0', { type: 'string' }, 'must be string'),
+      { field: 'contact[tags][0]', message: 'must be text' },
     ],
     [
       'an error without a message',
@@ -105,7 +105,7 @@ describe('toFieldErrors', () => {
     expect(fieldErrors).toEqual([
       {
         field: 'contact[birthday]',
-        message: 'must match format "date" or must be an ISO 8601 date-time',
+        message: 'must be a real date (yyyy-mm-dd) or an ISO 8601 date-time',
       },
     ])
   })
@@ -121,10 +121,20 @@ describe('toFieldErrors', () => {
   test('When one field has the same message twice and others follow, then each field is one item, in order', () => {
     // Arrange
     const errors = [
-      ajvError('minLength', '/contact/first_name', {}, 'must NOT have fewer than 1 characters'),
+      ajvError(
+        'minLength',
+        '/contact/first_name',
+        { limit: 1 },
+        'must NOT have fewer than 1 characters',
+      ),
       ajvError('required', '/contact', { missingProperty: 'relationship_type' }),
-      ajvError('minLength', '/contact/first_name', {}, 'must NOT have fewer than 1 characters'),
-      ajvError('pattern', '/contact/first_name', {}, 'must match pattern "\\S"'),
+      ajvError(
+        'minLength',
+        '/contact/first_name',
+        { limit: 1 },
+        'must NOT have fewer than 1 characters',
+      ),
+      ajvError('pattern', '/contact/first_name', { pattern: '\\S' }, 'must match pattern "\\S"'),
     ]
 
     // Act
@@ -134,7 +144,7 @@ describe('toFieldErrors', () => {
     expect(fieldErrors).toEqual([
       {
         field: 'contact[first_name]',
-        message: 'must NOT have fewer than 1 characters or must match pattern "\\S"',
+        message: 'must not be empty',
       },
       { field: 'contact[relationship_type]', message: 'is required' },
     ])
@@ -154,7 +164,7 @@ describe('toFieldErrors', () => {
     const errors = [
       ajvError('enum', '/include[]/0', { allowedValues: ['deleted'] }),
       ajvError('additionalProperties', '', { additionalProperty: 'limt' }),
-      ajvError('minimum', '/page', { limit: 1 }, 'must be >= 1'),
+      ajvError('minimum', '/page', { comparison: '>=', limit: 1 }, 'must be >= 1'),
     ]
 
     // Act
@@ -164,7 +174,7 @@ describe('toFieldErrors', () => {
     expect(fieldErrors).toEqual([
       { field: 'include[]', message: 'must be one of: deleted' },
       { field: 'limt', message: 'is not a query parameter of this operation' },
-      { field: 'page', message: 'must be >= 1' },
+      { field: 'page', message: 'must be a number of at least 1' },
     ])
   })
 
@@ -196,12 +206,85 @@ describe('toFieldErrors', () => {
       new Map([
         ['colour', 'is not accepted here'],
         ['contact[first_name]', 'is required'],
-        ['contact[relationship_type]', 'must be integer'],
-        ['contact[birthday]', 'must match format "date" or must be an ISO 8601 date-time'],
+        ['contact[relationship_type]', 'must be a whole number from 0 to 5'],
+        ['contact[birthday]', 'must be a real date (yyyy-mm-dd) or an ISO 8601 date-time'],
         ['contact[gender]', 'must be one of: male, female, transgender, non-binary, other'],
         ['contact[nickname2]', 'is not accepted here'],
       ]),
     )
+  })
+})
+
+describe('sentences from the schema', () => {
+  const validatorAt = (method: 'post' | 'patch', path: string) => {
+    const ajv = createDocumentAjv(loadDocument(), { verbose: true })
+    const pointer = pointerTo(
+      'paths',
+      path,
+      method,
+      'requestBody',
+      'content',
+      'application/json',
+      'schema',
+    )
+    const validate = ajv.getSchema(pointer)
+    if (!validate) throw new Error(`no schema at ${pointer}`)
+    return validate
+  }
+  const messagesOf = (method: 'post' | 'patch', path: string, body: unknown) => {
+    const validate = validatorAt(method, path)
+    // the document's schemas are synchronous: the answer is a boolean
+    validate(body) as boolean
+    return Object.fromEntries(toFieldErrors(validate.errors ?? []).map((e) => [e.field, e.message]))
+  }
+
+  test.each([
+    [
+      'a relationship type of 9',
+      { relationship_type: 9 },
+      'contact[relationship_type]',
+      'must be a whole number from 0 to 5',
+    ],
+    [
+      'a relationship type of "3" in JSON',
+      { relationship_type: '3' },
+      'contact[relationship_type]',
+      'must be a whole number from 0 to 5',
+    ],
+    [
+      'a first name of 101 characters',
+      { first_name: 'a'.repeat(101) },
+      'contact[first_name]',
+      'must be at most 100 characters long',
+    ],
+    ['an empty first name', { first_name: '' }, 'contact[first_name]', 'must not be empty'],
+    ['a first name of spaces', { first_name: '   ' }, 'contact[first_name]', 'must not be blank'],
+    [
+      'an unknown gender',
+      { gender: 'robot' },
+      'contact[gender]',
+      'must be one of: male, female, transgender, non-binary, other',
+    ],
+    ['a nickname that is a number', { nickname: 7 }, 'contact[nickname]', 'must be text or null'],
+  ])(
+    'When a contact has %s, then its message is a sentence from its schema',
+    (_label, contact, field, message) => {
+      // Act
+      const messages = messagesOf('post', '/api/v1/orgs/{org_id}/contacts', { contact })
+
+      // Assert
+      expect(messages[field]).toBe(message)
+    },
+  )
+
+  test('When a contact update has no field, then the contact "must have at least one field"', () => {
+    // Act
+    const messages = messagesOf('patch', '/api/v1/orgs/{org_id}/contacts/{contact_id}', {
+      contact: {},
+    })
+
+    // Assert
+    expect(messages).toEqual({ contact: 'must have at least one field' })
   })
 })
 

@@ -338,7 +338,8 @@ export interface components {
     Problem: {
       /**
        * Format: uri-reference
-       * @description A URI reference that identifies the problem type.
+       * @description A URI reference that identifies the problem type. The mock sends a path of its own,
+       *     `/problems/<name>`, whose page explains the problem (decision 23).
        */
       type: string
       /** @description A short summary of the problem type. */

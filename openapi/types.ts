@@ -456,7 +456,8 @@ export interface components {
     Problem: {
       /**
        * Format: uri-reference
-       * @description A URI reference that identifies the problem type.
+       * @description A URI reference that identifies the problem type. The mock sends a path of its own,
+       *     `/problems/<name>`, whose page explains the problem (decision 23).
        */
       type: string
       /** @description A short summary of the problem type. */
@@ -532,7 +533,7 @@ export interface components {
         'application/problem+json': components['schemas']['Problem']
       }
     }
-    /** @description The body is neither application/x-www-form-urlencoded nor application/json. */
+    /** @description The body is neither application/x-www-form-urlencoded, multipart/form-data nor application/json. */
     UnsupportedMediaType: {
       headers: {
         [name: string]: unknown
@@ -667,6 +668,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['LoginRequest']
+        'multipart/form-data': components['schemas']['LoginRequest']
         'application/json': components['schemas']['LoginRequest']
       }
     }
@@ -804,6 +806,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['UserRelationshipCreateRequest']
+        'multipart/form-data': components['schemas']['UserRelationshipCreateRequest']
         'application/json': components['schemas']['UserRelationshipCreateRequest']
       }
     }
@@ -926,6 +929,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['UserRelationshipUpdateRequest']
+        'multipart/form-data': components['schemas']['UserRelationshipUpdateRequest']
         'application/json': components['schemas']['UserRelationshipUpdateRequest']
       }
     }
@@ -1025,6 +1029,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['ContactCreateRequest']
+        'multipart/form-data': components['schemas']['ContactCreateRequest']
         'application/json': components['schemas']['ContactCreateRequest']
       }
     }
@@ -1125,6 +1130,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['ContactDeleteRequest']
+        'multipart/form-data': components['schemas']['ContactDeleteRequest']
         'application/json': components['schemas']['ContactDeleteRequest']
       }
     }
@@ -1170,6 +1176,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['ContactUpdateRequest']
+        'multipart/form-data': components['schemas']['ContactUpdateRequest']
         'application/json': components['schemas']['ContactUpdateRequest']
       }
     }

@@ -152,8 +152,13 @@ export const HOSTILE_REQUESTS: HostileRequest[] = [
     headers: { 'Content-Type': 'application/xml' },
     status: 415,
   }),
-  form('the body is multipart', '--x\r\n\r\n--x--', {
+  // multipart is read as a form (decision 23): a part without a name is unreadable
+  form('the multipart body has a part without a name', '--x\r\n\r\n--x--', {
     headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+    status: 400,
+  }),
+  form('the body is multipart/mixed', '--x\r\n\r\n--x--', {
+    headers: { 'Content-Type': 'multipart/mixed; boundary=x' },
     status: 415,
   }),
   json('JSON is declared UTF-16', '{}', {

@@ -4,7 +4,7 @@ import type { Response } from 'supertest'
 import type { FieldError } from '../../problem.ts'
 import { bodyOf } from './records.ts'
 
-export const PROBLEM_BASE = 'https://example.com/contacts-mock-kit/problems/'
+export const PROBLEM_BASE = '/problems/'
 
 export interface Problem {
   type: string

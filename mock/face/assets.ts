@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import type { Request, Response } from 'express'
+import { HttpError } from '../problem.ts'
+
+const PUBLIC = fileURLToPath(new URL('./public/', import.meta.url))
+
+/**
+ * The reference renderer: copied beside the pages by the build (the package ships it, with no
+ * dependency to install), read from node_modules in the repository.
+ */
+function scalarFile(): string {
+  const shipped = `${PUBLIC}scalar.js`
+  if (existsSync(shipped)) return shipped
+  return createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js')
+}
+
+const TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+}
+
+const FILES: Record<string, () => string> = {
+  'face.css': () => `${PUBLIC}face.css`,
+  'reference.js': () => `${PUBLIC}reference.js`,
+  'inspector.js': () => `${PUBLIC}inspector.js`,
+  'data-browser.js': () => `${PUBLIC}data-browser.js`,
+  'scalar.js': scalarFile,
+}
+
+/** `/__assets/<name>`: the pages' own files, read once. No CDN: the pages work offline. */
+export function createAssets() {
+  const cache = new Map<string, Buffer>()
+  return (req: Request, res: Response): void => {
+    const name = String(req.params['name'])
+    const locate = Object.hasOwn(FILES, name) ? FILES[name] : undefined
+    if (locate === undefined) throw new HttpError(404, `There is no asset ${name}.`)
+    let content = cache.get(name)
+    if (content === undefined) {
+      content = readFileSync(locate())
+      cache.set(name, content)
+    }
+    res
+      .status(200)
+      .set({
+        'Content-Type': TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream',
+        'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      })
+      .send(content)
+  }
+}

@@ -1,0 +1,118 @@
+import type { FieldError } from '../problem.ts'
+import type { RecordedEntry } from './recorder.ts'
+
+export type VerdictKind = 'valid' | 'invalid' | 'refused' | 'failed' | 'simulated'
+
+export interface RecordedSummary {
+  id: number
+  time: string
+  method: string
+  url: string
+  operationId: string | null
+  status: number
+  durationMs: number
+  verdict: VerdictKind
+  /** What the verdict says in words: `2 field errors`, `Unauthorized`. */
+  reason: string
+}
+
+export interface RecordedDetail extends RecordedSummary {
+  requestHeaders: Record<string, string>
+  requestBody: string | null
+  responseType: string | null
+  responseBody: string | null
+  errors: FieldError[]
+  curl: string
+}
+
+/** Never shown, never copied: the inspector says only that they were sent. */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'])
+/** What a curl command needs to send the same request again (the rest is the browser's own). */
+const CURL_HEADERS = new Set(['content-type', 'accept', 'prefer'])
+
+const textOf = (body: string | Buffer | undefined): string | null =>
+  body === undefined ? null : typeof body === 'string' ? body : body.toString('utf8')
+
+interface ProblemBody {
+  title?: unknown
+  detail?: unknown
+  errors?: unknown
+}
+
+function problemOf(entry: RecordedEntry): ProblemBody | undefined {
+  if (!entry.responseType?.startsWith('application/problem+json')) return undefined
+  try {
+    return JSON.parse(textOf(entry.responseBody) ?? '') as ProblemBody
+  } catch {
+    return undefined
+  }
+}
+
+const fieldErrorsOf = (problem: ProblemBody | undefined): FieldError[] =>
+  Array.isArray(problem?.errors) ? (problem.errors as FieldError[]) : []
+
+/** Whether the request passed the document's checks, and if not, why, from its answer. */
+function judge(entry: RecordedEntry): { verdict: VerdictKind; reason: string } {
+  if (entry.status < 400) return { verdict: 'valid', reason: 'matches the document' }
+  const problem = problemOf(entry)
+  const title = typeof problem?.title === 'string' ? problem.title : String(entry.status)
+  const detail = typeof problem?.detail === 'string' ? problem.detail : ''
+  if (detail.startsWith('Simulated by')) return { verdict: 'simulated', reason: detail }
+  const errors = fieldErrorsOf(problem)
+  if (errors.length > 0) {
+    const count = errors.length === 1 ? '1 field error' : `${String(errors.length)} field errors`
+    return { verdict: 'invalid', reason: count }
+  }
+  if ([400, 415].includes(entry.status)) return { verdict: 'invalid', reason: detail || title }
+  if (entry.status >= 500) return { verdict: 'failed', reason: title }
+  return { verdict: 'refused', reason: title }
+}
+
+export function summarize(entry: RecordedEntry): RecordedSummary {
+  entry.summary ??= {
+    id: entry.id,
+    time: new Date(entry.at).toISOString(),
+    method: entry.method,
+    url: entry.url,
+    operationId: entry.operationId ?? null,
+    status: entry.status,
+    durationMs: Math.round(entry.durationMs * 10) / 10,
+    ...judge(entry),
+  }
+  return entry.summary
+}
+
+const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`
+
+/** `curl` sending the same request; the token is left for the reader to fill in. */
+function curlOf(entry: RecordedEntry, body: string | null): string {
+  const parts = ['curl', '-i']
+  if (entry.method !== 'GET') parts.push('-X', entry.method)
+  parts.push(quote(`http://${entry.host}${entry.url}`))
+  if (entry.headers.authorization !== undefined) parts.push('-H', '"Authorization: Bearer $TOKEN"')
+  for (const [name, value] of Object.entries(entry.headers)) {
+    if (CURL_HEADERS.has(name) && typeof value === 'string')
+      parts.push('-H', quote(`${name}: ${value}`))
+  }
+  if (body !== null) parts.push('--data-binary', quote(body))
+  return parts.join(' ')
+}
+
+export function describeEntry(entry: RecordedEntry): RecordedDetail {
+  const requestHeaders = Object.fromEntries(
+    Object.entries(entry.headers).map(([name, value]) => [
+      name,
+      SECRET_HEADERS.has(name) ? '(sent, not shown)' : String(value),
+    ]),
+  )
+  const requestBody = textOf(entry.requestBody)
+  return {
+    ...summarize(entry),
+    requestHeaders,
+    requestBody,
+    responseType: entry.responseType ?? null,
+    responseBody: textOf(entry.responseBody),
+    errors: fieldErrorsOf(problemOf(entry)),
+    curl: curlOf(entry, requestBody),
+  }
+}
