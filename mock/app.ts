@@ -12,12 +12,14 @@ import {
   type OpenApiDocument,
 } from '../openapi/document.ts'
 import { createAdminHandlers } from './admin/admin-handlers.ts'
-import { createNamedSnapshots } from './admin/named-snapshots.ts'
+import { createNamedSnapshots, type NamedSnapshots } from './admin/named-snapshots.ts'
 import { ADMIN_PATH, guardAdmin, isAdminPath, type AdminAccess } from './admin-guard.ts'
 import { compileOperations } from './compile-operations.ts'
 import type { Data } from './data.ts'
 import { HANDLERS } from './handlers/index.ts'
 import type { Handlers } from './handlers/operation.ts'
+import { createFace, isFacePath, isInspectorPath } from './face/face-routes.ts'
+import { createRecorder, type Recorder } from './face/recorder.ts'
 import { createFaultBook, type FaultBook } from './faults/fault-book.ts'
 import { faultTargetsOf } from './faults/fault-targets.ts'
 import { checkHost } from './host-check.ts'
@@ -50,8 +52,12 @@ export interface AppDeps {
   access?: Access
   /** Where named snapshots are kept: beside the data file (`<db>.snapshots`). */
   snapshotsDir?: string
+  /** The named snapshots themselves, when they are not files (a database store keeps its own). */
+  snapshots?: NamedSnapshots
   /** The fault rules and delays (by default none, drawing from the fixtures' seed); 'off' for none. */
   faults?: FaultBook | 'off'
+  /** Where the inspector's requests are recorded (by default a ring of the last 500); 'off': none. */
+  recorder?: Recorder | 'off'
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -79,19 +85,30 @@ export function createApp(deps: AppDeps): Express {
       : (deps.faults ?? createFaultBook(targets, { seed: DEFAULT_SEED }))
 
   // Access: DNS rebinding first; CORS for any origin on the API (frontends on other origins need
-  // it), never on the admin API
+  // it), never on the admin API or the inspector. A preflight holds for 10 minutes, so a page
+  // does not send one before every call.
   const access = deps.access ?? {}
   app.use(checkHost(access.allowedHosts ?? []))
   const allowCors = cors({
     exposedHeaders: ['Location', 'WWW-Authenticate', 'Allow', 'Retry-After'],
+    maxAge: 600,
   })
+  const recorder = deps.recorder === 'off' ? createRecorder(0) : (deps.recorder ?? createRecorder())
+  if (deps.recorder !== 'off') recorder.install(app)
   app.use((req, res, next) => {
-    if (isAdminPath(req.path)) next()
-    else allowCors(req, res, next)
+    if (isAdminPath(req.path) || isInspectorPath(req.path)) {
+      next()
+      return
+    }
+    if (deps.recorder !== 'off' && !isFacePath(req.path)) recorder.stamp(res)
+    allowCors(req, res, next)
   })
 
   // Admin: its own document, validated and checked like the API's
   const adminDocument = loadAdminDocument()
+
+  // The pages: reference, documents, problem types, inspector
+  app.use(createFace({ document, adminDocument, access, recorder }))
   const admin = express.Router({ caseSensitive: true })
   const common = {
     engine,
@@ -105,9 +122,9 @@ export function createApp(deps: AppDeps): Express {
       engine,
       createData: deps.createData,
       faults,
-      snapshots: createNamedSnapshots(
-        deps.snapshotsDir ?? join(tmpdir(), 'contacts-mock-snapshots'),
-      ),
+      snapshots:
+        deps.snapshots ??
+        createNamedSnapshots(deps.snapshotsDir ?? join(tmpdir(), 'contacts-mock-snapshots')),
     }),
     guard: guardFor(adminDocument),
   })

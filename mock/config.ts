@@ -30,6 +30,8 @@ export interface MockConfig {
   documentFile: string | undefined
   /** `--watch`: recompile the validators when the document changes, keeping the data. */
   watch: boolean
+  /** `--store` or DATABASE_URL: a PostgreSQL URL; undefined for the data file (`--db`). */
+  store: string | undefined
 }
 
 export { USAGE } from './usage.ts'
@@ -137,6 +139,7 @@ const OPTIONS = {
   data: { type: 'string' },
   document: { type: 'string' },
   watch: { type: 'boolean', default: false },
+  store: { type: 'string' },
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values']
@@ -155,6 +158,19 @@ export function readCommandLine(argv: string[], env: NodeJS.ProcessEnv): Command
   if (values.help) return { kind: 'help' }
   if (values.version) return { kind: 'version' }
   return { kind: 'serve', config: toConfig(values, env) }
+}
+
+/** A PostgreSQL URL; the data file and the database are two stores, not one. */
+function toStore(values: Values, env: NodeJS.ProcessEnv): string | undefined {
+  const store = values.store ?? env['DATABASE_URL']
+  if (store === undefined || (values.store === undefined && store === '')) return undefined
+  if (!/^postgres(ql)?:\/\/./.test(store)) {
+    throw new ConfigError(`store must be a postgres:// or postgresql:// URL, got '${store}'.`)
+  }
+  if (values.db !== undefined) {
+    throw new ConfigError('--db and --store name two stores: give one of them.')
+  }
+  return store
 }
 
 function toConfig(values: Values, env: NodeJS.ProcessEnv): MockConfig {
@@ -190,6 +206,7 @@ function toConfig(values: Values, env: NodeJS.ProcessEnv): MockConfig {
     dataFile: values.data ?? env['DATA_FILE'],
     documentFile: values.document ?? env['DOCUMENT'],
     watch: values.watch,
+    store: toStore(values, env),
     keepAliveTimeoutMs: toInteger(
       'keep-alive-timeout',
       values['keep-alive-timeout'] ?? env['KEEP_ALIVE_TIMEOUT'] ?? '5000',

@@ -47,7 +47,12 @@ export interface Records {
   user_relationships: StoredUserRelationship
 }
 export type Collection = keyof Records
-export const COLLECTIONS: readonly Collection[] = ['orgs', 'users', 'contacts', 'user_relationships']
+export const COLLECTIONS: readonly Collection[] = [
+  'orgs',
+  'users',
+  'contacts',
+  'user_relationships',
+]
 
 /** The whole content of the lowdb data file. */
 export interface Data {

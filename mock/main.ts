@@ -10,6 +10,7 @@ import { loadSeedFile, SeedError } from '../fixtures/seed-file.ts'
 import { loadDocument } from '../openapi/document.ts'
 import { bannerOf } from './banner.ts'
 import type { Data } from './data.ts'
+import { describeStore } from './postgres/open-postgres.ts'
 import { serve } from './serve.ts'
 import { StartupError } from './startup-error.ts'
 import { generateFixtures } from './generate-fixtures.ts'
@@ -73,7 +74,8 @@ async function main(argv: string[]): Promise<number | undefined> {
     onNote: (line) => process.stderr.write(`${line}\n`),
   })
   for (const note of served.notes) process.stderr.write(`${note}\n`)
-  process.stdout.write(bannerOf(served.url, config, access, await served.engine.describe()))
+  const where = config.store === undefined ? config : { dbFile: describeStore(config.store) }
+  process.stdout.write(bannerOf(served.url, where, access, await served.engine.describe()))
 
   let stopping = false
   const stop = (signal: string): void => {

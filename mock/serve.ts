@@ -15,8 +15,9 @@ import { createFaultBook } from './faults/fault-book.ts'
 import { loadFaultRules } from './faults/fault-file.ts'
 import { faultTargetsOf } from './faults/fault-targets.ts'
 import type { Data } from './data.ts'
-import type { MemoryEngine } from './memory-store.ts'
+import type { StorageEngine } from './repositories.ts'
 import { openStore } from './open-store.ts'
+import { openPostgresStore } from './postgres/open-postgres.ts'
 import { toProblem } from './problem.ts'
 import { createShutdown } from './shutdown.ts'
 import { StartupError } from './startup-error.ts'
@@ -26,6 +27,8 @@ export interface ServeOptions extends ServerTimeouts {
   port: number
   host: string
   dbFile: string
+  /** A PostgreSQL URL: the store instead of `dbFile` (shared by every instance on it). */
+  store?: string | undefined
   /** The data a new data file, and a reset, start from. */
   createData: () => Data | Promise<Data>
   recover?: boolean
@@ -54,7 +57,7 @@ export interface Served {
   /** `http://host:port`, the port the system picked when asked for 0. */
   url: string
   server: Server
-  engine: MemoryEngine
+  engine: StorageEngine
   /** What the start had to say (a recovered journal). */
   notes: string[]
   /** Lets the requests in flight finish, then writes the snapshot and releases the data file. */
@@ -119,11 +122,17 @@ export async function serve(options: ServeOptions): Promise<Served> {
   const address = await listen(server, options.port, options.host)
   let opened
   try {
-    opened = await openStore(options.dbFile, options.createData, {
-      recover: options.recover,
-      tokenTtlMs: options.tokenTtlMs,
-      document,
-    })
+    opened =
+      options.store === undefined
+        ? await openStore(options.dbFile, options.createData, {
+            recover: options.recover,
+            tokenTtlMs: options.tokenTtlMs,
+            document,
+          })
+        : await openPostgresStore(options.store, options.createData, {
+            tokenTtlMs: options.tokenTtlMs,
+            document,
+          })
   } catch (error) {
     server.close()
     throw error
@@ -136,6 +145,7 @@ export async function serve(options: ServeOptions): Promise<Served> {
       document: current,
       faults: options.noFaults === true ? 'off' : faults,
       snapshotsDir: `${options.dbFile}.snapshots`,
+      snapshots: 'snapshots' in opened ? opened.snapshots : undefined,
       logger: options.logger,
       validateResponses: options.validateResponses,
       access: options.access,

@@ -5,13 +5,47 @@ import type { Express } from 'express'
 import { createSeed } from '../fixtures/seed.ts'
 import { createApp, type AppDeps } from './app.ts'
 import { openStore, type OpenStoreOptions } from './open-store.ts'
-import type { MemoryEngine } from './memory-store.ts'
+import { openPostgresStore } from './postgres/open-postgres.ts'
+import { createDatabase, dropDatabase, TEST_POSTGRES_ENV } from './postgres/test-databases.ts'
+import type { StorageEngine } from './repositories.ts'
 
 export interface TestApp {
   app: Express
-  engine: MemoryEngine
+  engine: StorageEngine
+  /** The data file; empty when the tests run on PostgreSQL. */
   file: string
   close: () => Promise<void>
+}
+
+/** The same app on a database of its own, when the tests run on PostgreSQL (test:postgres). */
+async function createPostgresTestApp(
+  serverUrl: string,
+  deps: Partial<AppDeps>,
+  storeOptions: OpenStoreOptions,
+): Promise<TestApp> {
+  const url = await createDatabase(serverUrl)
+  const createData = deps.createData ?? (() => createSeed())
+  const opened = await openPostgresStore(url, createData, {
+    tokenTtlMs: storeOptions.tokenTtlMs,
+    document: storeOptions.document,
+    poolSize: 4,
+  })
+  const app = createApp({
+    createData,
+    validateResponses: true,
+    snapshots: opened.snapshots,
+    ...deps,
+    engine: opened.engine,
+  })
+  return {
+    app,
+    engine: opened.engine,
+    file: '',
+    async close() {
+      await opened.close()
+      await dropDatabase(serverUrl, url)
+    },
+  }
 }
 
 /**
@@ -22,6 +56,8 @@ export async function createTestApp(
   deps: Partial<AppDeps> = {},
   storeOptions: OpenStoreOptions = {},
 ): Promise<TestApp> {
+  const postgres = process.env[TEST_POSTGRES_ENV]
+  if (postgres !== undefined) return createPostgresTestApp(postgres, deps, storeOptions)
   const dir = mkdtempSync(join(tmpdir(), 'contacts-mock-'))
   const file = join(dir, 'db.json')
   const createData = deps.createData ?? (() => createSeed())

@@ -7,6 +7,10 @@ export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm 
                            but loopback the admin API needs --admin-token
   --db FILE                data file, created from the fixtures when absent (DB_FILE,
                            default data/db.json)
+  --store URL              a PostgreSQL database as the store instead of the data file:
+                           postgres://user:password@host:5432/db; several instances on
+                           one database act as one mock; an empty database gets the seed
+                           (DATABASE_URL, default none: the data file)
   --data FILE              a seed file of your own (JSON, fixtures/seed.schema.json): what a
                            new data file starts from and a reset restores; read, never
                            written (DATA_FILE, default: the generated fixtures)

@@ -1,7 +1,8 @@
 // `npm run build` (and `prepack`): the package runs from compiled JavaScript in dist/, with the
 // documents beside the modules that read them.
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { loadAdminDocument, loadDocument } from '../openapi/document.ts'
 
@@ -13,6 +14,15 @@ execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { stdi
 copyFileSync(`${root}openapi/openapi.yaml`, `${root}dist/openapi/openapi.yaml`)
 copyFileSync(`${root}openapi/admin.yaml`, `${root}dist/openapi/admin.yaml`)
 copyFileSync(`${root}fixtures/seed.schema.json`, `${root}dist/fixtures/seed.schema.json`)
+// The pages' own files, and the reference renderer beside them: the package needs no CDN and
+// does not depend on the renderer's npm package (a development dependency)
+cpSync(`${root}mock/face/public`, `${root}dist/mock/face/public`, { recursive: true })
+const scalar = createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js')
+copyFileSync(scalar, `${root}dist/mock/face/public/scalar.js`)
+// the PostgreSQL store reads its migrations at start, beside its compiled modules
+cpSync(`${root}mock/postgres/migrations`, `${root}dist/mock/postgres/migrations`, {
+  recursive: true,
+})
 writeFileSync(`${root}dist/openapi/openapi.json`, JSON.stringify(loadDocument(), null, 2) + '\n')
 writeFileSync(`${root}dist/openapi/admin.json`, JSON.stringify(loadAdminDocument(), null, 2) + '\n')
 process.stdout.write('Built dist/\n')

@@ -52,8 +52,7 @@ export function createAdminHandlers(deps: AdminDeps): {
       }
       return { status: 200, body }
     },
-    listSnapshots: () =>
-      Promise.resolve({ status: 200, body: { snapshots: deps.snapshots.list() } }),
+    listSnapshots: async () => ({ status: 200, body: { snapshots: await deps.snapshots.list() } }),
     async saveSnapshot({ body }) {
       const saved = await deps.snapshots.save(body.name, await deps.engine.exportData())
       const headers = { Location: `/__admin/snapshots/${saved.name}` }
@@ -65,9 +64,9 @@ export function createAdminHandlers(deps: AdminDeps): {
       await deps.engine.reset(data)
       return { status: 204 }
     },
-    deleteSnapshot({ path }) {
-      if (!deps.snapshots.remove(path.name)) throw noSnapshot(path.name)
-      return Promise.resolve({ status: 204 })
+    async deleteSnapshot({ path }) {
+      if (!(await deps.snapshots.remove(path.name))) throw noSnapshot(path.name)
+      return { status: 204 }
     },
     listFaults: () => Promise.resolve({ status: 200, body: { rules: faultsOf(deps).list() } }),
     createFault({ body }) {

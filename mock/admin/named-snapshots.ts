@@ -11,10 +11,11 @@ export interface SnapshotInfo {
 
 export interface NamedSnapshots {
   save: (name: string, data: Data) => Promise<SnapshotInfo>
-  list: () => SnapshotInfo[]
+  list: () => Promise<SnapshotInfo[]>
   /** The snapshot's data; undefined when there is none of that name. */
   load: (name: string) => Promise<Data | undefined>
-  remove: (name: string) => boolean
+  /** False when there is no snapshot of that name. */
+  remove: (name: string) => Promise<boolean>
 }
 
 const SUFFIX = '.json'
@@ -36,19 +37,21 @@ export function createNamedSnapshots(folder: string): NamedSnapshots {
       return infoOf(name)
     },
     list: () =>
-      existsSync(folder)
-        ? readdirSync(folder)
-            .filter((file) => file.endsWith(SUFFIX) && !file.startsWith('.'))
-            .map((file) => infoOf(file.slice(0, -SUFFIX.length)))
-        : [],
+      Promise.resolve(
+        existsSync(folder)
+          ? readdirSync(folder)
+              .filter((file) => file.endsWith(SUFFIX) && !file.startsWith('.'))
+              .map((file) => infoOf(file.slice(0, -SUFFIX.length)))
+          : [],
+      ),
     load: async (name) =>
       existsSync(fileOf(name))
         ? ((await new SnapshotFile(fileOf(name)).read()) ?? undefined)
         : undefined,
     remove(name) {
-      if (!existsSync(fileOf(name))) return false
+      if (!existsSync(fileOf(name))) return Promise.resolve(false)
       rmSync(fileOf(name))
-      return true
+      return Promise.resolve(true)
     },
   }
 }

@@ -5,7 +5,7 @@ import type { Express } from 'express'
 import request, { type Test } from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import type { AppDeps } from '../../app.ts'
-import type { MemoryEngine } from '../../memory-store.ts'
+import type { StorageEngine } from '../../repositories.ts'
 import { createTestApp, type TestApp } from '../../test-app.ts'
 import {
   bodyOf,
@@ -33,7 +33,7 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'opt
 
 export interface Http extends Record<Method, (url: string, user?: User) => Test> {
   readonly app: Express
-  readonly engine: MemoryEngine
+  readonly engine: StorageEngine
   /** Requests without an Authorization header. */
   readonly anon: ReturnType<typeof request>
   /** Creates a contact (JSON; first_name and relationship_type filled in) and returns it. */

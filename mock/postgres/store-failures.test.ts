@@ -1,0 +1,89 @@
+// What goes wrong with a database: a failed write leaves no trace, an unreachable database is a
+// clear start error, and a database gone while serving is a 503 to retry, never a 500.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import request from 'supertest'
+import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
+import { createSeed } from '../../fixtures/seed.ts'
+import { createApp } from '../app.ts'
+import { createContactRecord } from '../handlers/contact-records.ts'
+import { HttpError } from '../problem.ts'
+import { StartupError } from '../startup-error.ts'
+import { openPostgresStore, type OpenPostgres } from './open-postgres.ts'
+import { startCluster, type Cluster } from './test-cluster.ts'
+
+let cluster: Cluster
+let store: OpenPostgres
+
+beforeAll(async () => {
+  cluster = await startCluster({ settings: { fsync: 'off' } })
+  store = await openPostgresStore(await cluster.createDatabase(), () => createSeed(), {
+    poolSize: 2,
+  })
+})
+
+afterAll(async () => {
+  await store.close()
+  cluster.stop()
+})
+
+const countOf = async (): Promise<number> => (await store.engine.describe()).contacts
+
+describe('PostgreSQL store failures', () => {
+  test('When the database cannot be reached at start, then the start fails naming it without the password', async () => {
+    // Act
+    const opening = openPostgresStore('postgres://mock:s3cret@127.0.0.1:1/none', () => createSeed())
+
+    // Assert
+    await expect(opening).rejects.toThrow(StartupError)
+    await expect(opening).rejects.toThrow('postgres://mock:***@127.0.0.1:1/none')
+  })
+
+  test('When a write throws after creating a contact, then nothing of it is kept', async () => {
+    // Arrange
+    const before = await countOf()
+    const contact = createContactRecord(
+      { first_name: 'Ghost', relationship_type: 1 },
+      {
+        id: '0badc0de-0000-4000-8000-00000000beef',
+        orgId: ACME_ORG_ID,
+        now: '2031-01-01T00:00:00.000Z',
+      },
+    )
+
+    // Act
+    const writing = store.engine.write(async (repos) => {
+      await repos.contacts.create(contact)
+      throw new HttpError(409, 'refused after the create')
+    })
+
+    // Assert
+    await expect(writing).rejects.toThrow('refused after the create')
+    const found = await store.engine.read((repos) => repos.contacts.find(ACME_ORG_ID, contact.id))
+    expect(found).toBeUndefined()
+    expect(await countOf()).toBe(before)
+  })
+
+  test('When the database is gone while serving, then reads and writes answer 503, not 500', async () => {
+    // Arrange
+    const app = createApp({
+      engine: store.engine,
+      snapshots: store.snapshots,
+      createData: () => createSeed(),
+    })
+    cluster.stop()
+    const contacts = `/api/v1/orgs/${ACME_ORG_ID}/contacts`
+    const auth = `Bearer ${ALICE.token}`
+
+    // Act
+    const read = await request(app).get(contacts).set('Authorization', auth)
+    const write = await request(app)
+      .post(contacts)
+      .set('Authorization', auth)
+      .send({ contact: { first_name: 'Nowhere', relationship_type: 1 } })
+
+    // Assert
+    expect(read.status).toBe(503)
+    expect(read.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(write.status).toBe(503)
+  })
+})
