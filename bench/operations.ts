@@ -79,6 +79,32 @@ export function fetchWithoutFaults(context: MockContext): Operation {
   }
 }
 
+const NO_INSPECTOR_ID = 'fetch-no-inspector'
+
+/** Fetch one on a mock started with --no-inspector: nothing recorded for /__inspector. */
+export function fetchWithoutInspector(context: MockContext): Operation {
+  return {
+    ...againstBaseline,
+    id: NO_INSPECTOR_ID,
+    name: 'fetch one contact (--quiet --no-inspector)',
+    target: undefined,
+    requests: [fetchOne(context.ids.slice(0, 1))],
+  }
+}
+
+/** Fetch one with every request recorded for the inspector (the default). */
+export function fetchRecorded(context: MockContext): Operation {
+  return {
+    connections: READ_CONNECTIONS,
+    reference: NO_INSPECTOR_ID,
+    id: 'fetch-recorded',
+    name: 'fetch one contact, recorded for the inspector (--quiet)',
+    // the limit: recording costs at most 5%
+    target: 0.95,
+    requests: [fetchOne(context.ids.slice(0, 1))],
+  }
+}
+
 /** Fetch one with the fault module in place but idle (no rule, delay or Prefer). */
 export function fetchWithIdleFaults(context: MockContext): Operation {
   return {

@@ -3,7 +3,9 @@ import { DISTURBED_CORES, type Measurement } from './measure.ts'
 import { DEFAULTS, QUIET } from './mock-process.ts'
 import {
   durableCreates,
+  fetchRecorded,
   fetchWithIdleFaults,
+  fetchWithoutInspector,
   fetchWithoutFaults,
   loggedFetch,
   mixedOperations,
@@ -58,9 +60,18 @@ const VARIANTS: Pick<MockSessionSpec, 'label' | 'flags' | 'operations'>[] = [
     operations: (context) => [fetchWithoutFaults(context)],
   },
   {
+    label: 'No inspector',
+    flags: [...QUIET, '--no-inspector'],
+    operations: (context) => [fetchWithoutInspector(context)],
+  },
+  {
     label: 'Reads',
     flags: QUIET,
-    operations: (context) => [...quietReads(context), fetchWithIdleFaults(context)],
+    operations: (context) => [
+      ...quietReads(context),
+      fetchWithIdleFaults(context),
+      fetchRecorded(context),
+    ],
   },
   { label: 'Request log on', flags: DEFAULTS, operations: (context) => [loggedFetch(context)] },
 ]

@@ -30,6 +30,7 @@ describe('readCommandLine', () => {
       delay: undefined,
       faultsFile: undefined,
       noFaults: false,
+      noInspector: false,
       tokenTtlMs: undefined,
       dataFile: undefined,
       documentFile: undefined,

@@ -22,6 +22,8 @@ export interface MockConfig {
   faultsFile: string | undefined
   /** `--no-faults`: no simulated faults at all (Prefer is ignored, the rules API answers 403). */
   noFaults: boolean
+  /** `--no-inspector`: no recording of requests for /__inspector. */
+  noInspector: boolean
   /** `--token-ttl`: how long a login token lasts; undefined for no expiry. */
   tokenTtlMs: number | undefined
   /** `--data`: the seed file the mock starts from and a reset restores (read, never written). */
@@ -135,6 +137,7 @@ const OPTIONS = {
   delay: { type: 'string' },
   faults: { type: 'string' },
   'no-faults': { type: 'boolean', default: false },
+  'no-inspector': { type: 'boolean', default: false },
   'token-ttl': { type: 'string' },
   data: { type: 'string' },
   document: { type: 'string' },
@@ -202,6 +205,7 @@ function toConfig(values: Values, env: NodeJS.ProcessEnv): MockConfig {
     delay: toDelay(values.delay ?? env['DELAY']),
     faultsFile: values.faults ?? env['FAULTS_FILE'],
     noFaults: values['no-faults'],
+    noInspector: values['no-inspector'],
     tokenTtlMs: toDuration('token-ttl', values['token-ttl'] ?? env['TOKEN_TTL']),
     dataFile: values.data ?? env['DATA_FILE'],
     documentFile: values.document ?? env['DOCUMENT'],

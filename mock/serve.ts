@@ -43,6 +43,8 @@ export interface ServeOptions extends ServerTimeouts {
   faultsFile?: string | undefined
   /** No fault simulation at all. */
   noFaults?: boolean
+  /** No recording of requests for the inspector. */
+  noInspector?: boolean
   /** How long a login token lasts; undefined for no expiry. */
   tokenTtlMs?: number | undefined
   /** Another version of the document (same operations, other constraints). */
@@ -144,6 +146,7 @@ export async function serve(options: ServeOptions): Promise<Served> {
       createData: options.createData,
       document: current,
       faults: options.noFaults === true ? 'off' : faults,
+      ...(options.noInspector === true && { recorder: 'off' as const }),
       snapshotsDir: `${options.dbFile}.snapshots`,
       snapshots: 'snapshots' in opened ? opened.snapshots : undefined,
       logger: options.logger,

@@ -40,6 +40,8 @@ export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm 
                            POST /__admin/faults takes (FAULTS_FILE, default none)
   --no-faults              no fault simulation: Prefer is ignored and the fault rules API
                            answers 403, e.g. on a mock a whole team shares (default off)
+  --no-inspector           no recording of requests for /__inspector (default: the last
+                           500 are kept in memory)
   --token-ttl DURATION     how long a login token lasts: 30s, 15m, 2h, 7d (TOKEN_TTL,
                            default: login tokens do not expire)
   --quiet                  no request log (default off)

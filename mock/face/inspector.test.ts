@@ -147,3 +147,19 @@ describe('the live stream', () => {
     expect(text).toContain('"verdict":"valid"')
   })
 })
+
+describe('--no-inspector', () => {
+  test('When recording is off, then a request leaves no trace in the inspector', async () => {
+    // Arrange
+    const quiet = await serveTestApp({ recorder: 'off' })
+
+    // Act
+    const res = await fetch(contactsOf(quiet), { headers: auth })
+    const recorded = await listOf(quiet)
+    await quiet.close()
+
+    // Assert
+    expect(res.status).toBe(200)
+    expect(recorded).toEqual([])
+  })
+})
