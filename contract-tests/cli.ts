@@ -6,7 +6,9 @@ import { CannotRunError } from './runner/cannot-run.ts'
 import { helpText } from './runner/help.ts'
 import { packageVersion } from './runner/locate.ts'
 import { parseCommand } from './runner/options.ts'
+import { runDiff } from './runner/diff-command.ts'
 import { runContract } from './runner/run-contract.ts'
+import { runSweep } from './runner/sweep-command.ts'
 import { COMMAND } from './runner/settings.ts'
 
 async function main(): Promise<number> {
@@ -19,6 +21,8 @@ async function main(): Promise<number> {
     process.stdout.write(`${packageVersion()}\n`)
     return 0
   }
+  if (command.kind === 'sweep') return runSweep(command.options)
+  if (command.kind === 'diff') return runDiff(command.options, command.targets)
   return runContract(command.options)
 }
 

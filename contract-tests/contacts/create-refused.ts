@@ -17,7 +17,7 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, refused', () => {
   test.each<[string, (word: string) => string]>([
     ['application/xml', (word) => `<contact><first_name>${word}</first_name></contact>`],
     ['text/plain', (word) => `contact[first_name]=${word}&contact[relationship_type]=1`],
-    ['multipart/form-data; boundary=x', (word) => `--x\r\n\r\n${word}\r\n--x--`],
+    ['multipart/mixed; boundary=x', (word) => `--x\r\n\r\n${word}\r\n--x--`],
     [
       'application/json; charset=latin1',
       (word) => JSON.stringify({ contact: { first_name: word, relationship_type: 1 } }),

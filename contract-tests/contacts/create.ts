@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
+import { contractEnv } from '../support/env.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { UTC_MILLISECONDS } from '../support/pages.ts'
 import {
@@ -41,6 +42,20 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts', () => {
       'location',
       expect.stringMatching(new RegExp(`${orgPath('contacts', contact.id)}$`)),
     )
+  })
+
+  test('When a contact is created, then its Location points at the server itself (a path, or a URL of its origin)', async () => {
+    // Act
+    const res = await post({ form: contactForm(contactFields()) })
+
+    // Assert
+    expect(res.status).toBe(201)
+    const base = new URL(contractEnv().baseUrl)
+    const location = new URL(res.headers['location'] ?? '', base)
+    expect({ origin: location.origin, path: location.pathname }).toEqual({
+      origin: base.origin,
+      path: `${base.pathname.replace(/\/$/, '')}${orgPath('contacts', (res.body as Contact).id)}`,
+    })
   })
 
   test('When a contact is created, then it is stored: its Location and a fetch by id return it', async () => {

@@ -85,6 +85,45 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
   })
 })
 
+/** A contact of the organization with metadata, fetched with every group; undefined if none. */
+async function aContactWithGroups(): Promise<Record<string, unknown> | undefined> {
+  const list = await call('GET', orgPath('contacts'), { query: { limit: '20' } })
+  for (const { id } of (list.body as { contacts?: Contact[] } | undefined)?.contacts ?? []) {
+    const res = await call('GET', orgPath('contacts', id), { query: includeQuery(...GROUPS) })
+    const body = res.body as Record<string, unknown>
+    if (GROUPS.some((group) => Array.isArray(body[group]) && body[group].length > 0)) return body
+  }
+  return undefined
+}
+
+describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts/{contact_id}, metadata of its own', () => {
+  test("When a contact with metadata was fetched just before, then a new contact's groups stay empty and the other's unchanged", async () => {
+    // Arrange
+    const contact = await createContact()
+    const other = await aContactWithGroups()
+
+    // Act
+    const res = await call('GET', orgPath('contacts', contact.id), {
+      query: includeQuery(...GROUPS),
+    })
+    const otherAgain =
+      other === undefined
+        ? undefined
+        : await call('GET', orgPath('contacts', String(other['id'])), {
+            query: includeQuery(...GROUPS),
+          })
+
+    // Assert
+    expect(res).toMatchDocument()
+    expect(
+      Object.fromEntries(
+        GROUPS.map((group) => [group, (res.body as Record<string, unknown>)[group]]),
+      ),
+    ).toEqual(Object.fromEntries(GROUPS.map((group) => [group, []])))
+    expect(otherAgain?.body).toEqual(other)
+  })
+})
+
 describe('GET /api/v1/orgs/{org_id}/contacts/{contact_id}, refused', () => {
   test.each([
     ['an unknown UUID', randomUUID()],

@@ -48,6 +48,42 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
     expect((await fetchContact(before.id)).body).toEqual(res.body)
   })
 
+  test('When a field is changed, then updated_at moves past its previous value and created_at stays', async () => {
+    // Arrange
+    const before = await createContact({ job_title: 'Analyst' })
+    // Timestamps have milliseconds: a few of them apart, the update cannot share the create's.
+    await new Promise((done) => setTimeout(done, 5))
+
+    // Act
+    const res = await patch(before.id, { form: contactForm({ job_title: 'Lead Analyst' }) })
+
+    // Assert
+    expect(res).toMatchDocument()
+    const after = res.body as Contact
+    expect({ created_at: after.created_at, moved: after.updated_at > before.updated_at }).toEqual({
+      created_at: before.created_at,
+      moved: true,
+    })
+    expect((await fetchContact(before.id)).body).toMatchObject({ updated_at: after.updated_at })
+  })
+
+  test('When a form sends birthday as a date-time with an offset, then it is stored as that instant in UTC (decision 8)', async () => {
+    // Arrange
+    const before = await createContact()
+
+    // Act
+    const res = await patch(before.id, {
+      form: contactForm({ birthday: '1990-05-17T10:30:00+02:00' }),
+    })
+
+    // Assert
+    expect(res).toMatchDocument()
+    expect(res.body).toMatchObject({ birthday: '1990-05-17T08:30:00.000Z' })
+    expect((await fetchContact(before.id)).body).toMatchObject({
+      birthday: '1990-05-17T08:30:00.000Z',
+    })
+  })
+
   test('When JSON sends null for an optional field, then the field is cleared', async () => {
     // Arrange
     const before = await createContact({

@@ -16,6 +16,7 @@ import {
   takesBody,
   writes,
 } from '../support/operations.ts'
+import { probeOptions, probeSkipReason } from '../support/probes.ts'
 import {
   contactFields,
   contactForm,
@@ -70,9 +71,13 @@ describeIf(WRITES, 'Required bodies', () => {
 
 describe('Operations that take no body (decision 4)', () => {
   for (const operation of OPERATIONS.filter((item) => !takesBody(item) && writes(item))) {
-    testIf(WRITES, `When ${labelOf(operation)} is sent a body, then it answers 400`, async () => {
+    const needs = { ...WRITES, skip: probeSkipReason(operation) }
+    testIf(needs, `When ${labelOf(operation)} is sent a body, then it answers 400`, async () => {
+      // Arrange
+      const safely = await probeOptions(operation)
+
       // Act
-      const res = await callOperation(operation, { form: { soft_delete: 'false' } })
+      const res = await callOperation(operation, { ...safely, form: { soft_delete: 'false' } })
 
       // Assert
       expect(res).toBeProblem(400)

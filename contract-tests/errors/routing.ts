@@ -12,6 +12,7 @@ import {
   type Operation,
 } from '../support/operations.ts'
 import { contractEnv } from '../support/env.ts'
+import { namesRecord, unknownTokenOptions } from '../support/probes.ts'
 
 describe('Unknown paths', () => {
   test.each<[string, () => string]>([
@@ -20,7 +21,7 @@ describe('Unknown paths', () => {
     ['the API path in capitals', () => '/API/v1/relationships'],
     ['an organization without a resource', () => orgPath()],
     ['a sub-resource of a contact', () => orgPath('contacts', randomUUID(), 'pets')],
-    ['the root', () => '/'],
+    ['a path outside the API', () => '/nothing-here'],
   ])('When %s is asked, then it answers 404 problem+json', async (_label, path) => {
     // Act
     const res = await call('GET', path())
@@ -60,9 +61,12 @@ describe('Methods a path does not have', () => {
       async () => {
         // Arrange
         const path = pathOf(first, contractEnv().orgId)
+        // A path without a record id (a collection, the catalog, logout): accepted by mistake, a
+        // probe with the run's token would change what the run did not create. 405 comes first.
+        const safely = namesRecord(first) ? {} : unknownTokenOptions()
 
         // Act
-        const answers = await Promise.all(lacking.map((method) => call(method, path)))
+        const answers = await Promise.all(lacking.map((method) => call(method, path, safely)))
 
         // Assert
         for (const res of answers) {

@@ -31,6 +31,8 @@ export type Finding =
 export interface RunResults {
   checks: CheckResult[]
   problems: RunProblem[]
+  /** True when --bail stopped the run at its first failure. */
+  bailed?: boolean
 }
 
 const NO_REASON = 'no reason given'

@@ -62,8 +62,34 @@ export function formatFailureBlocks({ checks, problems }: RunResults): string {
     })),
   ]
   if (blocks.length === 0) return ''
-  const body = blocks.map(
-    ({ title, message }) => `● ${title.join(' › ')}\n\n${indent(message, 4)}\n`,
-  )
+  // The same failure again (a target that refuses everything the same way) is one line.
+  const firstTitle = new Map<string, string>()
+  let budget = MAX_FAILURE_LINES
+  const body = blocks.map(({ title, message }) => {
+    const heading = `● ${title.join(' › ')}`
+    const key = sameness(message)
+    const earlier = firstTitle.get(key)
+    if (earlier !== undefined) return `${heading}\n    (the same failure as ${earlier})\n`
+    firstTitle.set(key, title.at(-1) ?? '')
+    const lines = message.split('\n')
+    const kept = Math.max(0, Math.min(lines.length, MAX_MESSAGE_LINES, budget))
+    budget -= kept
+    const cut = lines.length - kept
+    const shown = [
+      ...lines.slice(0, kept),
+      ...(cut > 0 ? [`… ${String(cut)} more lines (see --junit)`] : []),
+    ]
+    return `${heading}\n\n${indent(shown.join('\n'), 4)}\n`
+  })
   return `\nFailures:\n\n${body.join('\n')}`
 }
+
+/** The most lines one failure prints, and all failures together; the JUnit report has the rest. */
+const MAX_MESSAGE_LINES = 40
+const MAX_FAILURE_LINES = 2_500
+
+/** A message with its ids, numbers and timings blanked: failures alike but for them are the same. */
+const sameness = (message: string): string =>
+  message
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
+    .replace(/\d+/g, '<n>')

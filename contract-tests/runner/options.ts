@@ -1,4 +1,6 @@
 // The command line of contacts-contract: flags, else the CONTRACT_* variables (see settings.ts).
+import { existsSync } from 'node:fs'
+import { resolve as resolvePath } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { CannotRunError } from './cannot-run.ts'
 import { propertyOf } from './property-of.ts'
@@ -12,15 +14,37 @@ export interface RunOptions {
   secondToken: string | undefined
   foreignOrgId: string | undefined
   foreignToken: string | undefined
+  email: string | undefined
+  password: string | undefined
   relationshipId: string | undefined
   readOnly: boolean
   junit: string | undefined
   viaPrism: boolean
   behindPrism: boolean
   runId: string | undefined
+  /** Absolute path of the document to check against; undefined: the package's own. */
+  document: string | undefined
+  requestTimeoutMs: number
+  checkTimeoutMs: number
+  bail: boolean
+  summary: string | undefined
+  seed: number | undefined
+  runs: number
 }
 
-export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; options: RunOptions }
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'run'; options: RunOptions }
+  | { kind: 'sweep'; options: RunOptions }
+  | { kind: 'diff'; options: RunOptions; targets: DiffTarget[] }
+
+/** One side of `diff`: its URL, and its --token and --org (each given once for both, or twice). */
+export interface DiffTarget {
+  baseUrl: string
+  token: string
+  orgId: string
+}
 
 const settings: readonly Setting[] = Object.values(SETTINGS)
 const PARSE_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
@@ -28,7 +52,10 @@ const PARSE_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   version: { type: 'boolean' },
   ...Object.fromEntries(
     settings.flatMap(({ flag, value }) =>
-      flag === undefined ? [] : [[flag, { type: value === undefined ? 'boolean' : 'string' }]],
+      flag === undefined
+        ? []
+        : // A flag may come twice only for diff (two targets); elsewhere the last one counts.
+          [[flag, { type: value === undefined ? 'boolean' : 'string', multiple: true }]],
     ),
   ),
 }
@@ -61,10 +88,68 @@ function checkBaseUrl(url: string): string {
   return url.replace(/\/+$/, '')
 }
 
+/** A file path made absolute: the test processes may run in another folder. */
+function documentPath(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined
+  if (!existsSync(path)) throw new CannotRunError(`--document: no such file '${path}'. ${hint}`)
+  return resolvePath(path)
+}
+
+function optionalNumber(name: SettingName, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  const value = Number(raw)
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new CannotRunError(`${nameSetting(name)} must be a whole number, got '${raw}'. ${hint}`)
+  }
+  return value
+}
+
+function positiveNumber(
+  name: SettingName,
+  raw: string | undefined,
+  fallback: number,
+  zeroAllowed = false,
+): number {
+  const value = optionalNumber(name, raw) ?? fallback
+  if (value === 0 && !zeroAllowed) {
+    throw new CannotRunError(`${nameSetting(name)} must be above 0. ${hint}`)
+  }
+  return value
+}
+
+/** `diff` takes two targets: --base-url twice; --token and --org once for both, or once each. */
+function diffCommand(values: Record<string, unknown>, options: RunOptions): Command {
+  const all = (flag: string): string[] => {
+    const given = values[flag]
+    return Array.isArray(given) ? given.filter((item) => typeof item === 'string') : []
+  }
+  const baseUrls = all('base-url').map(checkBaseUrl)
+  if (baseUrls.length !== 2) {
+    throw new CannotRunError(`diff needs --base-url twice (the two targets to compare). ${hint}`)
+  }
+  const missing = (['token', 'org'] as const).filter((flag) => all(flag).length === 0)
+  if (missing.length > 0) {
+    throw new CannotRunError(
+      `diff needs ${missing.map((flag) => `--${flag}`).join(' and ')}. ${hint}`,
+    )
+  }
+  const nth = (flag: string, index: number): string => all(flag)[index] ?? all(flag)[0] ?? ''
+  const targets = baseUrls.map((baseUrl, index) => ({
+    baseUrl,
+    token: nth('token', index),
+    orgId: nth('org', index),
+  }))
+  return { kind: 'diff', options, targets }
+}
+
 export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Command {
   let values: ReturnType<typeof parseArgs>['values']
+  let subcommand: 'sweep' | 'diff' | undefined
   try {
-    values = parseArgs({ args: [...argv], options: PARSE_OPTIONS, strict: true }).values
+    const [first, ...rest] = argv
+    subcommand = first === 'sweep' || first === 'diff' ? first : undefined
+    const args = subcommand === undefined ? [...argv] : rest
+    values = parseArgs({ args, options: PARSE_OPTIONS, strict: true }).values
   } catch (error) {
     throw usageError(error)
   }
@@ -74,12 +159,14 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     const setting: Setting = SETTINGS[name]
     const flagged = setting.flag === undefined ? undefined : values[setting.flag]
     const fromVariable = setting.variable === undefined ? undefined : env[setting.variable]
-    const raw = (typeof flagged === 'string' ? flagged : fromVariable)?.trim()
+    const last: unknown = Array.isArray(flagged) ? flagged.at(-1) : flagged
+    const raw = (typeof last === 'string' ? last : fromVariable)?.trim()
     return raw === '' ? undefined : raw
   }
   const isOn = (name: SettingName): boolean => {
     const setting: Setting = SETTINGS[name]
-    if (setting.flag !== undefined && values[setting.flag] === true) return true
+    const flagged = setting.flag === undefined ? undefined : values[setting.flag]
+    if (Array.isArray(flagged) && flagged.includes(true)) return true
     return ['1', 'true', 'yes'].includes((text(name) ?? '').toLowerCase())
   }
   const baseUrl = text('baseUrl')
@@ -90,18 +177,32 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     secondToken: text('secondToken'),
     foreignOrgId: text('foreignOrgId'),
     foreignToken: text('foreignToken'),
+    email: text('email'),
+    password: text('password'),
     relationshipId: text('relationshipId'),
     readOnly: isOn('readOnly'),
     junit: text('junit'),
     viaPrism: isOn('viaPrism'),
     behindPrism: isOn('behindPrism'),
     runId: text('runId'),
+    document: documentPath(text('document')),
+    requestTimeoutMs: positiveNumber('requestTimeout', text('requestTimeout'), 15_000),
+    checkTimeoutMs: 0,
+    bail: isOn('bail'),
+    summary: text('summary'),
+    seed: optionalNumber('seed', text('seed')),
+    runs: positiveNumber('runs', text('runs'), 100, true),
   }
+  options.checkTimeoutMs = Math.max(
+    positiveNumber('checkTimeout', text('checkTimeout'), 30_000),
+    2 * options.requestTimeoutMs,
+  )
+  if (subcommand === 'diff') return diffCommand(values, options)
   const missing = (['token', 'orgId'] as const).filter((name) => options[name] === undefined)
   if (options.baseUrl !== undefined && missing.length > 0) {
     throw new CannotRunError(
       `${nameSetting('baseUrl')} needs ${missing.map(nameSetting).join(' and ')} too. ${hint}`,
     )
   }
-  return { kind: 'run', options }
+  return subcommand === 'sweep' ? { kind: 'sweep', options } : { kind: 'run', options }
 }

@@ -1,12 +1,14 @@
-// One request before the run: a target that cannot be reached is one line and exit code 2 within
-// seconds, not a failure of every check.
+// Requests before the run: a target that cannot be reached, a token it refuses or an organization
+// the token cannot see is one line and exit code 2 within seconds, not a failure of every check.
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+import type { OpenApiDocument } from '../../openapi/document.ts'
 import { CannotRunError } from './cannot-run.ts'
 import { propertyOf } from './property-of.ts'
 import { nameSetting } from './settings.ts'
 
-const TIMEOUT_MS = 5_000
+/** Never longer than this, whatever the request timeout: the acceptance is "exit 2 in seconds". */
+const MAX_TIMEOUT_MS = 8_000
 
 const HINTS: Record<string, string> = {
   ECONNREFUSED: ' Is the server running?',
@@ -15,18 +17,30 @@ const HINTS: Record<string, string> = {
   EAI_AGAIN: ' Is the host name right?',
 }
 
-/** The status of GET <base>/api/v1/relationships with the token; node:http, as the suite's client. */
-function fetchStatus(baseUrl: string, token: string): Promise<number> {
-  const url = new URL(`${baseUrl}/api/v1/relationships`)
+interface Answer {
+  status: number
+  contentType: string
+}
+
+export interface PreflightTarget {
+  baseUrl: string
+  token: string
+  orgId: string
+  document: OpenApiDocument
+  requestTimeoutMs: number
+}
+
+/** One GET with the token; node:http, as the suite's client. */
+function fetchAnswer(url: URL, token: string, timeoutMs: number): Promise<Answer> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
   return new Promise((resolve, reject) => {
     const req = send(url, {
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     })
     req.once('response', (res) => {
       res.resume()
-      resolve(res.statusCode ?? 0)
+      resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '' })
     })
     req.once('error', reject)
     req.end()
@@ -41,19 +55,55 @@ function reasonOf(error: unknown): string {
   return typeof code === 'string' ? code : String(error)
 }
 
-/** Any answer but 401 shows that the target is there; the checks judge the rest. */
-export async function checkReachable(baseUrl: string, token: string): Promise<void> {
-  let status: number
-  try {
-    status = await fetchStatus(baseUrl, token)
-  } catch (error) {
-    const reason = reasonOf(error)
-    const shown = reason === 'TIMEOUT' ? `no answer within ${String(TIMEOUT_MS / 1000)} s` : reason
-    throw new CannotRunError(`cannot reach ${baseUrl} (${shown}).${HINTS[reason] ?? ''}`)
-  }
+/**
+ * The document's first GET that needs no id but `org_id` (`withOrg`) or none at all: the requests
+ * the preflight sends come from the document, as every check's do.
+ */
+export function preflightPath(document: OpenApiDocument, withOrg: boolean): string | undefined {
+  const template = Object.entries(document.paths ?? {}).find(([path, item]) => {
+    const names = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name)
+    const fits = withOrg ? names.length === 1 && names[0] === 'org_id' : names.length === 0
+    return (
+      fits && item?.get !== undefined && (item.get.security ?? document.security ?? []).length > 0
+    )
+  })?.[0]
+  return template
+}
+
+function judge(answer: Answer, shown: string, target: PreflightTarget): void {
+  const { status, contentType } = answer
+  const said = `GET ${shown} answered ${String(status)}${contentType === '' ? '' : ` (${contentType.split(';')[0] ?? ''})`}`
   if (status === 401) {
     throw new CannotRunError(
-      `${baseUrl} refused the token: GET /api/v1/relationships answered 401. Check ${nameSetting('token')}.`,
+      `${target.baseUrl} refused the token: ${said}. Check ${nameSetting('token')}.`,
     )
+  }
+  if (status === 403 && shown.includes(target.orgId)) {
+    throw new CannotRunError(
+      `${target.baseUrl} does not let the token's user into organization ${target.orgId}: ${said}. Check ${nameSetting('orgId')}.`,
+    )
+  }
+  if (status >= 500 || status === 404 || !/json/i.test(contentType)) {
+    throw new CannotRunError(
+      `${target.baseUrl} does not answer as the API: ${said}. Is the URL right, and the server behind it up?`,
+    )
+  }
+}
+
+/** Proves that the URL answers as the API, the token is accepted and the organization reachable. */
+export async function checkReachable(target: PreflightTarget): Promise<void> {
+  const timeoutMs = Math.min(target.requestTimeoutMs, MAX_TIMEOUT_MS)
+  const paths = [preflightPath(target.document, false), preflightPath(target.document, true)]
+  for (const template of paths.filter((path) => path !== undefined)) {
+    const shown = template.replace('{org_id}', target.orgId)
+    let answer: Answer
+    try {
+      answer = await fetchAnswer(new URL(`${target.baseUrl}${shown}`), target.token, timeoutMs)
+    } catch (error) {
+      const reason = reasonOf(error)
+      const why = reason === 'TIMEOUT' ? `no answer within ${String(timeoutMs / 1000)} s` : reason
+      throw new CannotRunError(`cannot reach ${target.baseUrl} (${why}).${HINTS[reason] ?? ''}`)
+    }
+    judge(answer, shown, target)
   }
 }

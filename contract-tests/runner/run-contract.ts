@@ -9,6 +9,7 @@ import { listTestFiles, nodeArgs, TEST_PROCESS } from './locate.ts'
 import type { RunOptions } from './options.ts'
 import { createResources, makeTempDir, releaseResources, type Resources } from './resources.ts'
 import { COMMAND } from './settings.ts'
+import { formatMarkdownSummary, writeMarkdownSummary } from './markdown-summary.ts'
 import { formatSummary, keepsContract } from './summary.ts'
 import { prepareTarget, type Target } from './target.ts'
 
@@ -19,24 +20,36 @@ const say = (line: string): void => {
   process.stdout.write(`${COMMAND}: ${line}\n`)
 }
 
+interface TestFileOptions {
+  bail?: boolean
+  /** The test files to run; all of them by default. */
+  files?: string[]
+  /** 'ignore' for runs whose results alone count (diff). */
+  output?: 'inherit' | 'ignore'
+}
+
 interface TestRun {
   /** Undefined when the test process ended without writing them. */
   results: RunResults | undefined
   interrupted: boolean
 }
 
-async function runTestFiles(
+export async function runTestFiles(
   environment: Record<string, string>,
   junit: string | undefined,
   resources: Resources,
+  { bail = false, files = listTestFiles(), output = 'inherit' }: TestFileOptions = {},
 ): Promise<TestRun> {
   const resultsFile = join(await makeTempDir(resources, 'contract-results-'), 'results.json')
-  const junitArgs = junit === undefined ? [] : ['--junit', junit]
+  const junitArgs = [
+    ...(junit === undefined ? [] : ['--junit', junit]),
+    ...(bail ? ['--bail'] : []),
+  ]
   if (junit !== undefined) await mkdir(dirname(junit), { recursive: true })
   const child = spawn(
     process.execPath,
-    nodeArgs(TEST_PROCESS, '--results', resultsFile, ...junitArgs, '--', ...listTestFiles()),
-    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...environment } },
+    nodeArgs(TEST_PROCESS, '--results', resultsFile, ...junitArgs, '--', ...files),
+    { stdio: ['ignore', output, output], env: { ...process.env, ...environment } },
   )
   // Ctrl-C stops the test process (it gets the signal too); this one stays to clean up, unless
   // Ctrl-C comes again.
@@ -67,7 +80,7 @@ async function runTestFiles(
  * Removes any record of the run left behind (even soft-deleted); returns what went wrong. It asks
  * the server itself, not Prism's proxy in front of it, which Ctrl-C may have stopped.
  */
-async function sweep(target: Target): Promise<string[]> {
+export async function sweep(target: Target): Promise<string[]> {
   // The suite's modules (api.ts, through env.ts) read their configuration from the environment.
   Object.assign(process.env, target.environment, { CONTRACT_BASE_URL: target.serverUrl })
   try {
@@ -89,7 +102,9 @@ export async function runContract(options: RunOptions): Promise<number> {
     const junit = options.junit === undefined ? undefined : resolve(options.junit)
     const target = await prepareTarget(options, resources)
     say(`checking ${target.description}`)
-    const { results, interrupted } = await runTestFiles(target.environment, junit, resources)
+    const { results, interrupted } = await runTestFiles(target.environment, junit, resources, {
+      bail: options.bail,
+    })
     // Nothing to remove from a read-only run, nor from the bundled mock after Ctrl-C (it stopped
     // too; its data file goes with it).
     const skipSweep = options.readOnly || (interrupted && options.baseUrl === undefined)
@@ -100,8 +115,14 @@ export async function runContract(options: RunOptions): Promise<number> {
       return 2
     }
     if (junit !== undefined) say(`JUnit report: ${junit}`)
+    const keeps = keepsContract(results, cleanupProblems.length)
+    const markdown = formatMarkdownSummary(results, target.serverUrl, keeps, cleanupProblems)
+    const summary = options.summary === undefined ? undefined : resolve(options.summary)
+    for (const file of await writeMarkdownSummary(markdown, summary))
+      say(`Markdown summary: ${file}`)
+    if (results.bailed === true) say('--bail: the run stopped at its first failure.')
     process.stdout.write(formatSummary(results, target.serverUrl, cleanupProblems.length))
-    return keepsContract(results, cleanupProblems.length) ? 0 : 1
+    return keeps ? 0 : 1
   } finally {
     await releaseResources(resources)
   }

@@ -53,7 +53,11 @@ function prismCli(): string {
  * Prism's validating proxy in front of `target`: it adds an sl-violations header to every answer
  * that breaks the document, and the suite's response check fails on it.
  */
-export async function startPrism(target: string, resources: Resources): Promise<string> {
+export async function startPrism(
+  target: string,
+  resources: Resources,
+  document: string = DOCUMENT_PATH,
+): Promise<string> {
   const cli = prismCli()
   const port = await freePort()
   return start(resources, {
@@ -63,7 +67,7 @@ export async function startPrism(target: string, resources: Resources): Promise<
     args: [
       cli,
       'proxy',
-      DOCUMENT_PATH,
+      document,
       target,
       '--host',
       '127.0.0.1',

@@ -58,6 +58,20 @@ export const SETTINGS = {
     meaning: "a user of --foreign-org: checks that another organization's records are 404 here",
     fallback: 'unset: those checks are skipped',
   },
+  email: {
+    flag: 'email',
+    value: 'EMAIL',
+    variable: 'CONTRACT_EMAIL',
+    meaning:
+      'a user who can log in (POST /api/v1/login), with CONTRACT_PASSWORD: the login and logout checks',
+    fallback: "unset: those checks are skipped; with the bundled mock, Alice's",
+  },
+  password: {
+    // no flag: a password on a command line ends up in shell histories and process lists
+    variable: 'CONTRACT_PASSWORD',
+    meaning: 'the password of CONTRACT_EMAIL',
+    fallback: 'unset: the login and logout checks are skipped',
+  },
   relationshipId: {
     flag: 'relationship-id',
     value: 'ID',
@@ -94,6 +108,57 @@ export const SETTINGS = {
     variable: 'CONTRACT_RUN_ID',
     meaning: 'the id in contract-run-<id>, the marker every record of the run carries',
     fallback: 'random',
+  },
+  document: {
+    flag: 'document',
+    value: 'FILE',
+    variable: 'CONTRACT_DOCUMENT',
+    meaning:
+      'the OpenAPI document to hold the target to (YAML or JSON), e.g. your own version of it',
+    fallback: "the package's openapi/openapi.yaml",
+  },
+  requestTimeout: {
+    flag: 'request-timeout',
+    value: 'MS',
+    variable: 'CONTRACT_REQUEST_TIMEOUT_MS',
+    meaning: 'how long one request may take before it fails',
+    fallback: '15000',
+  },
+  checkTimeout: {
+    flag: 'check-timeout',
+    value: 'MS',
+    variable: 'CONTRACT_CHECK_TIMEOUT_MS',
+    meaning: 'how long one check (or hook), all its requests included, may take',
+    fallback: '30000, and at least twice the request timeout',
+  },
+  bail: {
+    flag: 'bail',
+    variable: 'CONTRACT_BAIL',
+    meaning: 'stop at the first failed check (the records of the run are still removed)',
+    fallback: 'off; on with 1, true or yes',
+  },
+  summary: {
+    flag: 'summary',
+    value: 'FILE',
+    variable: 'CONTRACT_SUMMARY',
+    meaning:
+      'also write a Markdown summary (one row per rule: checked, passed, failed, skipped and why) to FILE; it is added to GITHUB_STEP_SUMMARY too when that is set',
+    fallback: 'none (GITHUB_STEP_SUMMARY alone when set)',
+  },
+  seed: {
+    flag: 'seed',
+    value: 'N',
+    variable: 'CONTRACT_SEED',
+    meaning:
+      'the seed of the generative phase: a failure it prints can be replayed with the same seed',
+    fallback: 'random, printed at the start of the phase',
+  },
+  runs: {
+    flag: 'runs',
+    value: 'N',
+    variable: 'CONTRACT_RUNS',
+    meaning: 'how many random sequences the generative phase tries (0 turns it off)',
+    fallback: '100',
   },
 } as const satisfies Record<string, Setting>
 

@@ -5,7 +5,13 @@ import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ACME_ORG_ID, ALICE, BOB, CAROL, GLOBEX_ORG_ID } from '../../fixtures/identities.ts'
-import { loadDocument } from '../../openapi/document.ts'
+import {
+  DOCUMENT_PATH,
+  loadDocument,
+  readDocumentFile,
+  type OpenApiDocument,
+} from '../../openapi/document.ts'
+import { CannotRunError } from './cannot-run.ts'
 import type { RunOptions } from './options.ts'
 import { checkReachable } from './preflight.ts'
 import { makeTempDir, type Resources } from './resources.ts'
@@ -26,6 +32,8 @@ interface Identities {
   secondToken?: string | undefined
   foreignOrgId?: string | undefined
   foreignToken?: string | undefined
+  email?: string | undefined
+  password?: string | undefined
 }
 
 const FIXTURE_IDENTITIES: Identities = {
@@ -34,31 +42,51 @@ const FIXTURE_IDENTITIES: Identities = {
   secondToken: BOB.token,
   foreignOrgId: GLOBEX_ORG_ID,
   foreignToken: CAROL.token,
+  email: ALICE.email,
+  password: ALICE.password,
+}
+
+function readDocument(path: string | undefined): OpenApiDocument {
+  if (path === undefined) return loadDocument()
+  try {
+    return readDocumentFile(path)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    throw new CannotRunError(`--document ${path} cannot be read: ${reason ?? ''}`)
+  }
 }
 
 /** Parses the document once for all test files (they load a JSON copy many times faster). */
-async function writeDocumentCopy(resources: Resources): Promise<string> {
+async function writeDocumentCopy(
+  resources: Resources,
+  path: string | undefined,
+): Promise<{ file: string; document: OpenApiDocument }> {
+  const document = readDocument(path)
   const file = join(await makeTempDir(resources, 'contract-document-'), 'openapi.json')
-  await writeFile(file, JSON.stringify(loadDocument()))
-  return file
+  await writeFile(file, JSON.stringify(document))
+  return { file, document }
 }
 
 export async function prepareTarget(options: RunOptions, resources: Resources): Promise<Target> {
   const { baseUrl, token, orgId } = options
   const given = baseUrl !== undefined && token !== undefined && orgId !== undefined
-  const [serverUrl, documentCopy] = await Promise.all([
-    given ? baseUrl : startMock(resources),
-    writeDocumentCopy(resources),
-  ])
+  // The document first: one that cannot be read stops the run before anything starts.
+  const { file: documentCopy, document } = await writeDocumentCopy(resources, options.document)
+  const serverUrl = given ? baseUrl : await startMock(resources)
   const identities: Identities = given ? { ...options, token, orgId } : FIXTURE_IDENTITIES
-  await checkReachable(serverUrl, identities.token)
-  const requestUrl = options.viaPrism ? await startPrism(serverUrl, resources) : serverUrl
+  const { requestTimeoutMs } = options
+  await checkReachable({ baseUrl: serverUrl, ...identities, document, requestTimeoutMs })
+  const prismDocument = options.document ?? DOCUMENT_PATH
+  const requestUrl = options.viaPrism
+    ? await startPrism(serverUrl, resources, prismDocument)
+    : serverUrl
   const runId = options.runId ?? randomBytes(4).toString('hex')
   const described = [
     given ? serverUrl : `the bundled mock at ${serverUrl} (fixture identities)`,
     `run contract-run-${runId}`,
     ...(options.readOnly ? ['read-only'] : []),
     ...(options.viaPrism ? [`through Prism's proxy at ${requestUrl}`] : []),
+    ...(options.document === undefined ? [] : [`document ${options.document}`]),
   ]
   return {
     serverUrl,
@@ -70,11 +98,19 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
       CONTRACT_SECOND_TOKEN: identities.secondToken ?? '',
       CONTRACT_FOREIGN_ORG_ID: identities.foreignOrgId ?? '',
       CONTRACT_FOREIGN_TOKEN: identities.foreignToken ?? '',
+      CONTRACT_EMAIL: identities.email ?? '',
+      CONTRACT_PASSWORD: identities.password ?? '',
       CONTRACT_RELATIONSHIP_ID: options.relationshipId ?? '',
       CONTRACT_READ_ONLY: options.readOnly ? '1' : '',
       CONTRACT_VIA_PRISM: options.viaPrism || options.behindPrism ? '1' : '',
       CONTRACT_RUN_ID: runId,
       CONTRACT_DOCUMENT_JSON: documentCopy,
+      CONTRACT_REQUEST_TIMEOUT_MS: String(options.requestTimeoutMs),
+      CONTRACT_CHECK_TIMEOUT_MS: String(options.checkTimeoutMs),
+      CONTRACT_SEED: options.seed === undefined ? '' : String(options.seed),
+      CONTRACT_RUNS: String(options.runs),
+      // A session of its own for the probes of DELETE /api/v1/logout (support/probes.ts).
+      ...(given ? {} : { CONTRACT_EMAIL: ALICE.email, CONTRACT_PASSWORD: ALICE.password }),
     },
   }
 }

@@ -1,52 +1,75 @@
 // The process that runs the test files, started by the runner (run-contract.ts) as
-// `node [--import tsx] test-process.(ts|js) --results FILE [--junit FILE] -- files…`.
+// `node [--import tsx] test-process.(ts|js) --results FILE [--junit FILE] [--bail] -- files…`.
 // It is node's own test runner, through run(): Node 20's `node --test` does not apply `--import`
 // to itself, so it could not load a reporter written in TypeScript; run() takes the reporters as
 // functions, and starts each file in a child process with this process's flags (tsx included).
-import { createWriteStream } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { PassThrough } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { relative } from 'node:path'
 import { run } from 'node:test'
-import { junit, type TestEvent } from 'node:test/reporters'
+import type { TestEvent } from 'node:test/reporters'
 import { parseArgs } from 'node:util'
 import { createCheckTracker, type RunResults } from './check-results.ts'
 import { createProgressPrinter, formatFailureBlocks } from './console-report.ts'
+import { formatJunit } from './junit-report.ts'
 import { SUITE_DIR } from './locate.ts'
 
 const { values, positionals: files } = parseArgs({
-  options: { results: { type: 'string' }, junit: { type: 'string' } },
+  options: {
+    results: { type: 'string' },
+    junit: { type: 'string' },
+    bail: { type: 'boolean' },
+  },
   allowPositionals: true,
 })
 if (values.results === undefined) throw new Error('test-process: --results FILE is required')
 
-async function* eventsOf(source: AsyncIterable<TestEvent>): AsyncGenerator<TestEvent, void> {
-  yield* source
-}
-
-const junitEvents = new PassThrough({ objectMode: true })
-const junitWritten =
-  values.junit === undefined
-    ? Promise.resolve()
-    : pipeline(junit(eventsOf(junitEvents)), createWriteStream(values.junit))
+/** A slow target must not leave the log silent: a line at least this often. */
+const HEARTBEAT_MS = 20_000
 
 const track = createCheckTracker(SUITE_DIR)
 const print = createProgressPrinter()
 const results: RunResults = { checks: [], problems: [] }
+const stop = new AbortController()
+let lastOutput = Date.now()
+let currentFile = ''
+let fileStarted = Date.now()
+const write = (text: string): void => {
+  lastOutput = Date.now()
+  process.stdout.write(text)
+}
+const heartbeat = setInterval(() => {
+  if (Date.now() - lastOutput < HEARTBEAT_MS) return
+  const elapsed = Math.round((Date.now() - fileStarted) / 1000)
+  write(`  … ${currentFile}: still running (${String(elapsed)} s in this file)\n`)
+}, HEARTBEAT_MS / 4)
+
 // One file at a time: the checks of user relationship lists see all of the token owner's
 // relationships, which another file would change under them. Within a file, tests run in order.
-const events: AsyncIterable<TestEvent> = run({ files, concurrency: 1 })
+const events: AsyncIterable<TestEvent> = run({ files, concurrency: 1, signal: stop.signal })
 for await (const event of events) {
-  junitEvents.write(event)
-  if (event.type === 'test:stdout') process.stdout.write(event.data.message)
+  if (
+    event.type === 'test:dequeue' &&
+    event.data.nesting === 0 &&
+    event.data.name === event.data.file
+  ) {
+    currentFile = relative(SUITE_DIR, event.data.file)
+    fileStarted = Date.now()
+  }
+  if (event.type === 'test:stdout') write(event.data.message)
   if (event.type === 'test:stderr') process.stderr.write(event.data.message)
   const finding = track(event)
-  if (finding === undefined) continue
+  // After --bail, what is left is cancelled, not failed: it is not reported.
+  if (finding === undefined || stop.signal.aborted) continue
   if (finding.kind === 'check') results.checks.push(finding.check)
   else results.problems.push(finding.problem)
-  process.stdout.write(print(finding))
+  write(print(finding))
+  const failed = finding.kind === 'problem' || finding.check.outcome === 'failed'
+  if (values.bail === true && failed) {
+    write('--bail: stopping at the first failure.\n')
+    stop.abort()
+  }
 }
-junitEvents.end()
-await junitWritten
-process.stdout.write(formatFailureBlocks(results))
-await writeFile(values.results, JSON.stringify(results))
+clearInterval(heartbeat)
+if (values.junit !== undefined) await writeFile(values.junit, formatJunit(results, SUITE_DIR))
+write(formatFailureBlocks(results))
+await writeFile(values.results, JSON.stringify({ ...results, bailed: stop.signal.aborted }))

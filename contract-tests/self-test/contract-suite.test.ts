@@ -4,9 +4,12 @@ import { beforeAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
 import { FAULTS } from './faulty/faults.ts'
 import { runSuite } from './run-suite.ts'
+import { unsafeRequests } from './safety.ts'
 import { runScenarios, type Scenario, type ScenarioResult } from './scenarios.ts'
 
 const CORRECT = 'correct'
+const GENERATIVE_CHECK = 'When random sequences of'
+const GENERATIVE_FAULTS = ['updated-at-not-moved', 'count-includes-deleted']
 const READ_ONLY = 'read-only'
 
 const SCENARIOS: Scenario[] = [
@@ -48,6 +51,25 @@ describe('The contract suite', () => {
     const { before, after } = result(CORRECT)
     expect(after).toEqual(before)
   })
+
+  test('When the suite runs, then no request reaches a record it did not create, and no probe of shared data carries a real token', () => {
+    // Assert
+    const { exchanges } = result(CORRECT)
+    expect(unsafeRequests(exchanges)).toEqual([])
+    expect(exchanges.filter((exchange) => exchange.method === 'DELETE').length).toBeGreaterThan(0)
+  })
+
+  test.each(GENERATIVE_FAULTS)(
+    'When the target has the fault %s, then the generative phase finds it and shrinks it to at most 6 steps',
+    (name) => {
+      // Assert
+      const block = result(name).failures.find((text) => text.includes(GENERATIVE_CHECK))
+      const steps = /disagrees with the model after (\d+) steps/.exec(block ?? '')?.[1]
+      expect(block).toContain('curl ')
+      expect(Number(steps)).toBeGreaterThan(0)
+      expect(Number(steps)).toBeLessThanOrEqual(6)
+    },
+  )
 
   test('When --junit FILE is given, then the JUnit report lists every check of the summary', () => {
     // Assert

@@ -10,7 +10,7 @@ import {
   type Resources,
 } from '../runner/resources.ts'
 import { startMock } from '../runner/servers.ts'
-import { startProxy, type Fault } from './faulty/proxy.ts'
+import { startProxy, type Exchange, type Fault } from './faulty/proxy.ts'
 import { fixtureArgs, runSuite, type SuiteRun } from './run-suite.ts'
 
 export interface Scenario {
@@ -23,6 +23,8 @@ export interface Scenario {
 export interface ScenarioResult extends SuiteRun {
   /** Every request the target received. */
   seen: string[]
+  /** Every request with its answer. */
+  exchanges: Exchange[]
   /** Record counts (include[]=deleted) before and after the run. */
   before: number[]
   after: number[]
@@ -31,6 +33,9 @@ export interface ScenarioResult extends SuiteRun {
 }
 
 const LANES = 2
+
+/** A login of its own for the probes of DELETE /api/v1/logout (support/probes.ts). */
+const SESSION = { CONTRACT_EMAIL: ALICE.email, CONTRACT_PASSWORD: ALICE.password }
 
 /** Contacts and user relationships of every fixture user, deleted ones included. */
 async function recordCounts(mockUrl: string): Promise<number[]> {
@@ -69,10 +74,17 @@ async function runScenario(
     const junitArgs = ['--junit', junitFile]
     const run =
       scenario.env === undefined
-        ? await runSuite([...fixtureArgs(proxy.url), ...junitArgs])
+        ? await runSuite([...fixtureArgs(proxy.url), ...junitArgs], SESSION)
         : await runSuite(junitArgs, { ...scenario.env, CONTRACT_BASE_URL: proxy.url })
     const junit = await readFile(junitFile, 'utf8').catch(() => undefined)
-    return { ...run, seen: proxy.seen, before, after: await recordCounts(mockUrl), junit }
+    return {
+      ...run,
+      seen: proxy.seen,
+      exchanges: proxy.exchanges,
+      before,
+      after: await recordCounts(mockUrl),
+      junit,
+    }
   } finally {
     await proxy.close()
   }

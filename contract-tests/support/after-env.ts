@@ -6,6 +6,8 @@ import { checkAgainstDocument, documentFailure, findOperation } from './document
 import { purgeCreatedRecords } from './records.ts'
 import { takeUnchecked } from './response-log.ts'
 
+const MAX_RESPONSES = 3
+
 afterEach(() => {
   const failures = takeUnchecked()
     // Paths and methods outside the document are judged by the tests that send them.
@@ -13,8 +15,14 @@ afterEach(() => {
     .map((res) => ({ res, problems: checkAgainstDocument(res) }))
     .filter(({ problems }) => problems.length > 0)
     .map(({ res, problems }) => documentFailure(res, problems))
+  // The first few are enough to act on; one identical failure per response would bury them.
+  const shown = [...new Set(failures)].slice(0, MAX_RESPONSES)
+  const more = failures.length - shown.length
   if (failures.length > 0) {
-    throw new Error(`A response received during this test:\n${failures.join('\n\n')}`)
+    throw new Error(
+      `A response received during this test:\n${shown.join('\n\n')}` +
+        (more > 0 ? `\n… and ${String(more)} more responses that break the document` : ''),
+    )
   }
 })
 

@@ -44,8 +44,6 @@ export interface ApiResponse {
   body: unknown
 }
 
-const REQUEST_TIMEOUT_MS = 15_000
-
 const isPairs = (fields: FormFields): fields is readonly (readonly [string, string])[] =>
   Array.isArray(fields)
 
@@ -123,7 +121,7 @@ export async function call(
   let test = request(contractEnv().baseUrl)
     [VERBS[method]](url)
     .set(sentHeaders)
-    .timeout(REQUEST_TIMEOUT_MS)
+    .timeout(contractEnv().requestTimeoutMs)
     .ok(() => true)
     // A blob response type hands over the raw bytes whatever the content type: nothing is parsed
     // or dropped behind the suite's back.

@@ -2,6 +2,7 @@
 // what only a client sees: a Prism proxy in front of the target reporting a response violation.
 import { createResponseChecker, excerpt } from '../../openapi/response-check.ts'
 import type { ApiResponse } from './api.ts'
+import { boundFindings } from './bounded-findings.ts'
 import { describeRequest } from './describe.ts'
 import { contractDocument } from './document.ts'
 
@@ -50,13 +51,13 @@ export function checkProblem(res: ApiResponse): string[] {
 
 /** Everything wrong with the response, or an empty list. */
 export function checkAgainstDocument(res: ApiResponse): string[] {
-  return [...checker.check(toCheck(res)), ...responseViolations(res)]
+  return boundFindings([...checker.check(toCheck(res)), ...responseViolations(res)], res.body)
 }
 
 export function documentFailure(res: ApiResponse, problems: string[]): string {
   return [
-    `The response does not match openapi/openapi.yaml`,
+    `The response does not match the document`,
     describeRequest(res),
-    ...problems,
+    ...boundFindings(problems, res.body),
   ].join('\n')
 }

@@ -3,7 +3,11 @@
 
 /** Variables a check may need; a check whose variable is unset is skipped, naming the variable. */
 export type OptionalVariable =
-  'CONTRACT_SECOND_TOKEN' | 'CONTRACT_FOREIGN_ORG_ID' | 'CONTRACT_FOREIGN_TOKEN'
+  | 'CONTRACT_SECOND_TOKEN'
+  | 'CONTRACT_FOREIGN_ORG_ID'
+  | 'CONTRACT_FOREIGN_TOKEN'
+  | 'CONTRACT_EMAIL'
+  | 'CONTRACT_PASSWORD'
 
 export interface ContractEnv {
   /** Where requests go: the target, or the Prism proxy in front of it. No trailing slash. */
@@ -16,6 +20,9 @@ export interface ContractEnv {
   foreignOrgId: string | undefined
   /** A user of the foreign organization (checks that another org's record is 404). */
   foreignToken: string | undefined
+  /** A user who can log in, and their password (login and logout checks). */
+  email: string | undefined
+  password: string | undefined
   /** A relationship type id for creating user relationships; else taken from the catalog. */
   relationshipId: string | undefined
   /** CONTRACT_READ_ONLY=1: only checks that write nothing run. */
@@ -24,6 +31,14 @@ export interface ContractEnv {
   viaPrism: boolean
   /** Tags every record this run creates. */
   runId: string
+  /** CONTRACT_REQUEST_TIMEOUT_MS: one request's limit. */
+  requestTimeoutMs: number
+  /** CONTRACT_CHECK_TIMEOUT_MS: one check's (or hook's) limit. */
+  checkTimeoutMs: number
+  /** CONTRACT_SEED: the generative phase's seed; undefined draws one. */
+  seed: number | undefined
+  /** CONTRACT_RUNS: how many sequences the generative phase tries. */
+  runs: number
 }
 
 const optional = (name: string): string | undefined => {
@@ -32,6 +47,14 @@ const optional = (name: string): string | undefined => {
 }
 
 const isOn = (name: string): boolean => ['1', 'true', 'yes'].includes(optional(name) ?? '')
+
+/** A whole number the runner checked; undefined when unset. */
+const numberOf = (name: string): number | undefined => {
+  const value = Number(optional(name))
+  return Number.isSafeInteger(value) && value >= 0 && optional(name) !== undefined
+    ? value
+    : undefined
+}
 
 export function isSet(name: OptionalVariable): boolean {
   return optional(name) !== undefined
@@ -55,10 +78,16 @@ export function contractEnv(): ContractEnv {
     secondToken: optional('CONTRACT_SECOND_TOKEN'),
     foreignOrgId: optional('CONTRACT_FOREIGN_ORG_ID'),
     foreignToken: optional('CONTRACT_FOREIGN_TOKEN'),
+    email: optional('CONTRACT_EMAIL'),
+    password: optional('CONTRACT_PASSWORD'),
     relationshipId: optional('CONTRACT_RELATIONSHIP_ID'),
     readOnly: isOn('CONTRACT_READ_ONLY'),
     viaPrism: isOn('CONTRACT_VIA_PRISM'),
     runId,
+    requestTimeoutMs: numberOf('CONTRACT_REQUEST_TIMEOUT_MS') ?? 15_000,
+    checkTimeoutMs: numberOf('CONTRACT_CHECK_TIMEOUT_MS') ?? 30_000,
+    seed: numberOf('CONTRACT_SEED'),
+    runs: numberOf('CONTRACT_RUNS') ?? 100,
   }
 }
 

@@ -11,18 +11,25 @@ export interface Needs {
   variables?: readonly OptionalVariable[]
   /** What Prism's proxy cannot forward, when the checks depend on it. */
   notThroughPrism?: string
+  /** A reason of the checks' own not to run here, e.g. their requests cannot be sent safely. */
+  skip?: string | undefined
+  /** Longer than --check-timeout, for a check that runs many requests (the generative phase). */
+  timeoutMs?: number
 }
 
 const SETTING_OF: Record<OptionalVariable, SettingName> = {
   CONTRACT_SECOND_TOKEN: 'secondToken',
   CONTRACT_FOREIGN_ORG_ID: 'foreignOrgId',
   CONTRACT_FOREIGN_TOKEN: 'foreignToken',
+  CONTRACT_EMAIL: 'email',
+  CONTRACT_PASSWORD: 'password',
 }
 
 export function skipReason({
   writes = false,
   variables = [],
   notThroughPrism,
+  skip,
 }: Needs): string | undefined {
   const env = contractEnv()
   const missing = variables.filter((name) => !isSet(name))
@@ -32,7 +39,7 @@ export function skipReason({
   if (writes && env.readOnly) return `${nameSetting('readOnly')}: these checks write`
   if (notThroughPrism !== undefined && env.viaPrism)
     return `Prism's proxy cannot forward ${notThroughPrism}`
-  return undefined
+  return skip
 }
 
 /** `describe`, its checks skipped when `needs` are not met. */
@@ -42,7 +49,7 @@ export function describeIf(needs: Needs, title: string, body: () => void): void 
 
 /** `test`, skipped when `needs` are not met. */
 export function testIf(needs: Needs, name: string, body: () => Promise<void>): void {
-  test(name, { skip: skipReason(needs) }, body)
+  test(name, { skip: skipReason(needs), timeoutMs: needs.timeoutMs }, body)
 }
 
 export const WRITES: Needs = { writes: true }

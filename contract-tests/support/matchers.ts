@@ -4,6 +4,7 @@
 import { expect, type MatcherFunction } from 'expect'
 import type { ApiResponse } from './api.ts'
 import { describeRequest } from './describe.ts'
+import { boundFindings } from './bounded-findings.ts'
 import { markChecked } from './response-log.ts'
 import {
   checkAgainstDocument,
@@ -87,7 +88,7 @@ function problemFindings(res: ApiResponse, status: number, fields: readonly stri
   findings.push(...checkProblem(res), ...instanceFindings(res), ...fieldFindings(res, fields))
   const documented = findOperation(res.request.method, res.request.path) !== undefined
   findings.push(...(documented ? checkAgainstDocument(res) : responseViolations(res)))
-  return [...new Set(findings)]
+  return boundFindings(findings, res.body)
 }
 
 const toBeProblem: MatcherFunction<[status: number, fields?: readonly string[]]> = function (

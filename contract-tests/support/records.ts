@@ -89,17 +89,22 @@ export async function createUserRelationship(
 
 const CLEANUP_BATCH = 8
 
+const removalQuery = (record: CreatedRecord) =>
+  // A user relationship is always soft-deleted; purging its contact removes it for good
+  // (decision 15). Anything else a probe wrongly created gets a plain DELETE.
+  record.kind === 'contacts' ? { soft_delete: 'false' } : undefined
+
+/** Removes one record; says what is left when it is still there (a 200 that removed it is fine). */
 async function removeRecord(record: CreatedRecord): Promise<string | undefined> {
   const options = { authorization: record.authorization, token: null }
-  if (record.kind === 'user_relationships') {
-    // Always a soft delete; purging its contact below removes it for good (decision 15).
-    await call('DELETE', record.path, options)
+  const res = await call('DELETE', record.path, { ...options, query: removalQuery(record) })
+  if (res.status === 204 || res.status === 404 || record.kind === 'user_relationships') {
     return undefined
   }
-  const res = await call('DELETE', record.path, { ...options, query: { soft_delete: 'false' } })
-  return res.status === 204 || res.status === 404
+  const check = await call('GET', record.path, options)
+  return check.status === 404
     ? undefined
-    : `${record.path} → ${String(res.status)}`
+    : `${record.path}: still there (DELETE answered ${String(res.status)}, GET ${String(check.status)})`
 }
 
 /** Removes for good everything this test file created. Runs after every file (see after-env.ts). */
@@ -107,6 +112,7 @@ export async function purgeCreatedRecords(): Promise<void> {
   const records = takeCreatedRecords()
   const ordered = [
     ...records.filter((record) => record.kind === 'user_relationships'),
+    ...records.filter((record) => record.kind === 'other'),
     ...records.filter((record) => record.kind === 'contacts'),
   ]
   const failures: string[] = []

@@ -19,14 +19,16 @@ import './matchers.ts'
 
 export { expect }
 
-/** Per check and per hook, as Jest's testTimeout was; one request may take 15 s (api.ts). */
-const TIMEOUT_MS = 30_000
+/** Per check and per hook: --check-timeout (CONTRACT_CHECK_TIMEOUT_MS), 30 s by default. */
+const TIMEOUT_MS = Number(process.env['CONTRACT_CHECK_TIMEOUT_MS']) || 30_000
 
 type Body = () => Promise<void> | void
 
 export interface CheckOptions {
   /** Why the checks do not run in this configuration; undefined runs them. */
   skip?: string | undefined
+  /** This check's own timeout, when it needs more than --check-timeout. */
+  timeoutMs?: number | undefined
 }
 
 // The reasons of the skipped describes being registered, outermost first.
@@ -54,9 +56,8 @@ export function describe(
 
 function register(title: string, options: CheckOptions, body: Body): void {
   const skip = scopeReason() ?? options.skip
-  void registerTest(title, { timeout: TIMEOUT_MS, ...(skip === undefined ? {} : { skip }) }, () =>
-    body(),
-  )
+  const timeout = Math.max(TIMEOUT_MS, options.timeoutMs ?? 0)
+  void registerTest(title, { timeout, ...(skip === undefined ? {} : { skip }) }, () => body())
 }
 
 type EachBody<Args extends readonly unknown[]> = (...args: Args) => Promise<void> | void

@@ -69,6 +69,13 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
       () => form({ anniversary_date: '20230101' }),
     ],
     ['anniversary_date is empty', 'anniversary_date', () => form({ anniversary_date: '' })],
+    ...['20/06/2016', '06/20/2016', '2016-06-20T00:00:00Z', 'June 20, 2016'].map(
+      (date): [string, string, () => RequestOptions] => [
+        `anniversary_date is ${date} (not yyyy-mm-dd)`,
+        'anniversary_date',
+        () => form({ anniversary_date: date }),
+      ],
+    ),
     [
       'contact_id is sent (not accepted)',
       'contact_id',

@@ -5,6 +5,19 @@ import {
   listsShowDeleted,
   searchIsCaseSensitive,
 } from './list-faults.ts'
+import {
+  countIncludesDeleted,
+  includeGroupsOfAnotherContact,
+  locationOtherHost,
+  updatedAtNotMoved,
+} from './blind-spot-faults.ts'
+import {
+  anniversaryDateLenient,
+  birthdayOffsetDropped,
+  jsonNumericStringAccepted,
+  searchLikeWildcards,
+  tieBreakReversed,
+} from './lenient-faults.ts'
 import type { Fault } from './proxy.ts'
 import {
   orgMembershipIgnored,
@@ -40,4 +53,14 @@ export const FAULTS: readonly Fault[] = [
   orgMembershipIgnored,
   relationshipOwnershipLeak,
   rejectedPatchApplied,
+  // The blind spots of issue 15.
+  updatedAtNotMoved,
+  countIncludesDeleted,
+  locationOtherHost,
+  includeGroupsOfAnotherContact(),
+  jsonNumericStringAccepted,
+  birthdayOffsetDropped,
+  anniversaryDateLenient,
+  searchLikeWildcards,
+  tieBreakReversed,
 ]

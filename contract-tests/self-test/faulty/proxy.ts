@@ -72,10 +72,35 @@ export function forwardTo(upstream: string): Forward {
     })
 }
 
+/** One request the proxy passed on, with what the target answered. */
+export interface Exchange {
+  method: string
+  url: string
+  authorization: string | undefined
+  status: number
+  /** The id in a 2xx answer's JSON body: a record the request may have created. */
+  createdId: string | undefined
+}
+
+function idIn(body: Buffer): string | undefined {
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'))
+    const id: unknown =
+      typeof value === 'object' && value !== null
+        ? (Reflect.get(value, 'id') as unknown)
+        : undefined
+    return typeof id === 'string' ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export interface RunningProxy {
   url: string
   /** Every request the proxy received, as `METHOD path?query`. */
   seen: string[]
+  /** Every request with its answer, for the safety checks of the self-test. */
+  exchanges: Exchange[]
   close: () => Promise<void>
 }
 
@@ -83,6 +108,7 @@ export interface RunningProxy {
 export async function startProxy(upstream: string, fault?: Fault): Promise<RunningProxy> {
   const forward = forwardTo(upstream)
   const seen: string[] = []
+  const exchanges: Exchange[] = []
   const server: Server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = []
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -101,6 +127,13 @@ export async function startProxy(upstream: string, fault?: Fault): Promise<Runni
           return (await fault?.response?.(res, req, forward)) ?? res
         })
         .then((res) => {
+          exchanges.push({
+            method: original.method,
+            url: original.url,
+            authorization: original.headers.authorization,
+            status: res.status,
+            createdId: res.status < 300 ? idIn(res.body) : undefined,
+          })
           outgoing.writeHead(res.status, {
             ...res.headers,
             'content-length': String(res.body.length),
@@ -118,6 +151,7 @@ export async function startProxy(upstream: string, fault?: Fault): Promise<Runni
   return {
     url: `http://127.0.0.1:${String(port)}`,
     seen,
+    exchanges,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

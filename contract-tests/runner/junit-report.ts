@@ -1,0 +1,94 @@
+// The JUnit XML report (--junit), written from the run's own results rather than by node's
+// reporter: every failure has a `message`, every testcase its `file`, a skip its reason in
+// <skipped message>, and names are the checks' titles, the same in every configuration.
+import { join, relative } from 'node:path'
+import type { CheckResult, RunProblem, RunResults } from './check-results.ts'
+
+/** The most a failure's text may take: the report of a run against anything stays small. */
+const MAX_TEXT = 2_000
+
+const escapeXml = (text: string): string =>
+  text
+    // Characters XML 1.0 cannot carry at all.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+
+const capped = (text: string): string =>
+  text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${String(text.length)} characters)` : text
+
+const firstLine = (text: string): string =>
+  text.split('\n').find((line) => line.trim() !== '') ?? ''
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(3)
+
+interface Case {
+  name: string
+  classname: string
+  file: string
+  durationMs: number
+  failure?: string
+  skipped?: string
+}
+
+function caseOf(check: CheckResult, fileOf: (file: string) => string): Case {
+  return {
+    name: check.path.at(-1) ?? '',
+    classname: [check.file, ...check.path.slice(0, -1)].join(' › '),
+    file: fileOf(check.file),
+    durationMs: check.durationMs,
+    ...(check.outcome === 'failed' ? { failure: check.message ?? '' } : {}),
+    ...(check.outcome === 'skipped' ? { skipped: check.reason ?? '' } : {}),
+  }
+}
+
+function problemCase(problem: RunProblem, fileOf: (file: string) => string): Case {
+  const where = problem.path.length === 0 ? 'loading or cleanup of the file' : 'a hook'
+  return {
+    name: [...problem.path, where].join(' › '),
+    classname: [problem.file, ...problem.path].join(' › '),
+    file: fileOf(problem.file),
+    durationMs: 0,
+    failure: problem.message,
+  }
+}
+
+function testcaseXml(item: Case): string {
+  const attributes = `name="${escapeXml(item.name)}" classname="${escapeXml(item.classname)}" file="${escapeXml(item.file)}" time="${seconds(item.durationMs)}"`
+  if (item.failure !== undefined) {
+    const message = escapeXml(capped(firstLine(item.failure)))
+    return `    <testcase ${attributes}>\n      <failure type="failure" message="${message}">${escapeXml(capped(item.failure))}</failure>\n    </testcase>`
+  }
+  if (item.skipped !== undefined) {
+    return `    <testcase ${attributes}>\n      <skipped type="skipped" message="${escapeXml(item.skipped)}"/>\n    </testcase>`
+  }
+  return `    <testcase ${attributes}/>`
+}
+
+/** The report: one <testsuite> per test file, in the order the files ran. */
+export function formatJunit(results: RunResults, suiteDir: string, cwd = process.cwd()): string {
+  const fileOf = (file: string): string => relative(cwd, join(suiteDir, file))
+  const files = [...new Set([...results.checks, ...results.problems].map((item) => item.file))]
+  const suites = files.map((file) => {
+    const cases = [
+      ...results.checks
+        .filter((check) => check.file === file)
+        .map((check) => caseOf(check, fileOf)),
+      ...results.problems
+        .filter((item) => item.file === file)
+        .map((item) => problemCase(item, fileOf)),
+    ]
+    const failures = cases.filter((item) => item.failure !== undefined).length
+    const skipped = cases.filter((item) => item.skipped !== undefined).length
+    const time = seconds(cases.reduce((sum, item) => sum + item.durationMs, 0))
+    return [
+      `  <testsuite name="${escapeXml(file)}" tests="${String(cases.length)}" failures="${String(failures)}" errors="0" skipped="${String(skipped)}" time="${time}">`,
+      ...cases.map(testcaseXml),
+      '  </testsuite>',
+    ].join('\n')
+  })
+  return `<?xml version="1.0" encoding="utf-8"?>\n<testsuites name="contacts-contract">\n${suites.join('\n')}\n</testsuites>\n`
+}
