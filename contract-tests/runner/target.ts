@@ -109,8 +109,6 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
       CONTRACT_CHECK_TIMEOUT_MS: String(options.checkTimeoutMs),
       CONTRACT_SEED: options.seed === undefined ? '' : String(options.seed),
       CONTRACT_RUNS: String(options.runs),
-      // A session of its own for the probes of DELETE /api/v1/logout (support/probes.ts).
-      ...(given ? {} : { CONTRACT_EMAIL: ALICE.email, CONTRACT_PASSWORD: ALICE.password }),
     },
   }
 }

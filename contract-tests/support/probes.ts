@@ -3,7 +3,9 @@
 // harms nothing: to a record id that cannot exist, with an invalid token, or with a session of
 // its own (a DELETE /api/v1/logout accepted by mistake revokes that session, not the run's token).
 import { randomUUID } from 'node:crypto'
+import { nameSetting } from '../runner/settings.ts'
 import { call, type RequestOptions } from './api.ts'
+import { contractEnv } from './env.ts'
 import { documentedOperations, writes, type Operation } from './operations.ts'
 
 /** A bearer token no server knows: for probes where the answer comes before authentication. */
@@ -22,17 +24,15 @@ export const namesRecord = ({ parameters }: Operation): boolean =>
 export const changesSharedState = (operation: Operation): boolean =>
   writes(operation) && !namesRecord(operation) && operation.method !== 'POST'
 
-// The lead's CONTRACT_EMAIL and CONTRACT_PASSWORD (support/env.ts will carry them): a login.
+/** --email and --password (CONTRACT_EMAIL, CONTRACT_PASSWORD): a login of the probes' own. */
 const credentials = (): { email: string; password: string } | undefined => {
-  const email = process.env['CONTRACT_EMAIL']?.trim()
-  const password = process.env['CONTRACT_PASSWORD']
-  return email === undefined || email === '' || password === undefined || password === ''
-    ? undefined
-    : { email, password }
+  const { email, password } = contractEnv()
+  return email === undefined || password === undefined ? undefined : { email, password }
 }
 
 export const OWN_SESSION_REASON =
-  "needs CONTRACT_EMAIL and CONTRACT_PASSWORD: sent with a session of its own, as accepted by mistake it could end the run's"
+  `needs ${nameSetting('email')} and ${nameSetting('password')}: ` +
+  "sent with a session of its own, as accepted by mistake it could end the run's"
 
 /** Why a probe of `operation` cannot be sent safely in this configuration; undefined: it can. */
 export function probeSkipReason(operation: Operation): string | undefined {

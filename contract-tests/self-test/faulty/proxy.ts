@@ -80,6 +80,27 @@ export interface Exchange {
   status: number
   /** The id in a 2xx answer's JSON body: a record the request may have created. */
   createdId: string | undefined
+  /** Every `id` anywhere in the answer's JSON body: records that exist. */
+  ids: string[]
+}
+
+function collectIds(value: unknown, into: string[]): string[] {
+  if (Array.isArray(value)) for (const item of value) collectIds(item, into)
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === 'id' && typeof item === 'string') into.push(item)
+      else collectIds(item, into)
+    }
+  }
+  return into
+}
+
+function idsIn(body: Buffer): string[] {
+  try {
+    return collectIds(JSON.parse(body.toString('utf8')), [])
+  } catch {
+    return []
+  }
 }
 
 function idIn(body: Buffer): string | undefined {
@@ -133,6 +154,7 @@ export async function startProxy(upstream: string, fault?: Fault): Promise<Runni
             authorization: original.headers.authorization,
             status: res.status,
             createdId: res.status < 300 ? idIn(res.body) : undefined,
+            ids: idsIn(res.body),
           })
           outgoing.writeHead(res.status, {
             ...res.headers,
