@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { format, resolveConfig } from 'prettier'
 import { machineLines } from './machine.ts'
 import { howToRun, whatIsMeasured } from './method-text.ts'
+import { clusterLine } from './postgres-cluster.ts'
 import { markdownTable } from './report.ts'
 import { resultSections } from './sections.ts'
 import { ROOT } from './server-process.ts'
@@ -21,7 +22,8 @@ function settingsLines(summary: RunSummary): string[] {
     ...(options.quick ? ['Mode: --quick (a smoke run, not a measurement to quote)'] : []),
     `The mock: compiled JavaScript (${options.skipBuild ? '`dist/` as found, --skip-build' : '`npm run build` at the start of the run'}), ` +
       'started as `node dist/mock/main.js --port 0 --db FILE` plus the flags each table names',
-    `Express ${versionOf('express')}, pino ${versionOf('pino')}, autocannon ${versionOf('autocannon')} (load generator in the bench process)`,
+    `${clusterLine(summary.postgres.cluster)}; the mock on it: \`--store URL\` instead of \`--db FILE\``,
+    `Express ${versionOf('express')}, pg ${versionOf('pg')}, pino ${versionOf('pino')}, autocannon ${versionOf('autocannon')} (load generator in the bench process)`,
     `Per measured row: ${String(options.warmupSeconds)} s warm-up, then ${String(options.durationSeconds)} s measured`,
     `Search term: "${workload.searchTerm}" (the most common last name of the 10,000-contact file)`,
     `Whole bench run: ${(summary.totalSeconds / 60).toFixed(1)} minutes`,

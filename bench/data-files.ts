@@ -9,6 +9,9 @@ import { ROOT } from './server-process.ts'
 
 const run = promisify(execFile)
 
+/** The data file the workload is read from: the reads against the baseline, durable creates. */
+export const LOAD_CONTACTS = 10_000
+
 /** Writes a data file with `contacts` Acme contacts, as `npm run fixtures` does. */
 export async function makeDataFile(dir: string, contacts: number): Promise<string> {
   const out = join(dir, `contacts-${String(contacts)}.json`)

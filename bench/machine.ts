@@ -65,16 +65,21 @@ async function timeFdatasync(dir: string): Promise<number> {
   return times.sort((a, b) => a - b)[SYNC_SAMPLES / 2] ?? Number.NaN
 }
 
+/** The filesystem a folder is on: fdatasync on tmpfs costs nothing. */
+export function filesystemOf(dir: string): string {
+  const magic = statfsSync(dir).type
+  return FILESYSTEMS.get(magic) ?? `type 0x${magic.toString(16)}`
+}
+
 export async function describeMachine(dataDir: string): Promise<Machine> {
   const cores = cpus()
-  const magic = statfsSync(dataDir).type
   return {
     cpuModel: cores[0]?.model.trim() ?? 'unknown',
     cpuCount: cores.length,
     totalMemoryGiB: totalmem() / 2 ** 30,
     node: process.version,
     kernel: `${type()} ${release()}`,
-    dataFilesystem: FILESYSTEMS.get(magic) ?? `type 0x${magic.toString(16)}`,
+    dataFilesystem: filesystemOf(dataDir),
     fdatasyncMs: await timeFdatasync(dataDir),
     // The load average would still count the bench's own previous run for minutes.
     busyBefore: await sampleBusy(2000),

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon'
 import { cpuJiffies } from './machine.ts'
-import { readCpuSeconds } from './server-process.ts'
+import { readCpuSeconds, readTreeCpuSeconds } from './server-process.ts'
 
 /** One kind of request of a load; a load with several sends them in turn on each connection. */
 export interface RequestSpec {
@@ -19,6 +19,11 @@ export interface Load {
   durationSeconds: number
   /** The server's process: its CPU time tells whether it or the load generator was the limit. */
   serverPid: number
+  /**
+   * The database server the mock uses (PostgreSQL's postmaster): its processes work for the
+   * mock, so their CPU time is the database's, not someone else's.
+   */
+  databasePid?: number | undefined
 }
 
 /**
@@ -43,10 +48,14 @@ export interface Measurement {
   /** Cores busy during the run (1 = one core all the time): the server, and this process. */
   serverCores: number
   generatorCores: number
+  /** Cores busy in the database server's processes; 0 without one (the file store). */
+  databaseCores: number
   /** Cores busy with anything else: other processes, and kernel work such as loopback traffic. */
   otherCores: number
   /** Server CPU time per response, in microseconds. */
   serverCpuUsPerRequest: number
+  /** The database server's CPU time per response, in microseconds; 0 without one. */
+  databaseCpuUsPerRequest: number
 }
 
 function percentile(sorted: Float64Array, fraction: number): number {
@@ -108,6 +117,10 @@ export async function measure(load: Load): Promise<Measurement> {
   })
   const [machineBusyBefore] = cpuJiffies()
   const serverCpuBefore = readCpuSeconds(load.serverPid)
+  const { databasePid } = load
+  const databaseCpu = (): number =>
+    databasePid === undefined ? 0 : readTreeCpuSeconds(databasePid)
+  const databaseCpuBefore = databaseCpu()
   const generatorCpuBefore = process.cpuUsage()
   const instance = autocannon(options, (error: unknown, result?: autocannon.Result) => {
     finish(error, result)
@@ -126,6 +139,7 @@ export async function measure(load: Load): Promise<Measurement> {
     clearTimeout(guard)
   })
   const serverCpu = readCpuSeconds(load.serverPid) - serverCpuBefore
+  const databaseCpuUsed = databaseCpu() - databaseCpuBefore
   const { user, system } = process.cpuUsage(generatorCpuBefore)
   const generatorCpu = (user + system) / 1e6
   const machineBusy = (cpuJiffies()[0] - machineBusyBefore) / 100
@@ -146,8 +160,11 @@ export async function measure(load: Load): Promise<Measurement> {
     statusCodes,
     serverCores: serverCpu / result.duration,
     generatorCores: generatorCpu / result.duration,
-    otherCores: Math.max(0, machineBusy - serverCpu - generatorCpu) / result.duration,
+    databaseCores: databaseCpuUsed / result.duration,
+    otherCores:
+      Math.max(0, machineBusy - serverCpu - generatorCpu - databaseCpuUsed) / result.duration,
     serverCpuUsPerRequest: responses === 0 ? 0 : (serverCpu * 1e6) / responses,
+    databaseCpuUsPerRequest: responses === 0 ? 0 : (databaseCpuUsed * 1e6) / responses,
   }
 }
 

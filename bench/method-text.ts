@@ -1,4 +1,11 @@
 import { MIXED_CONNECTIONS, READ_CONNECTIONS } from './operations.ts'
+import { CLUSTER_SETTINGS, LOADER_FLAGS } from './postgres-cluster.ts'
+import {
+  COMPARED_CREATE_CONNECTIONS,
+  P99_TARGET_MS,
+  SCALE_CREATE_CONNECTIONS,
+  SCALE_READ_CONNECTIONS,
+} from './postgres-operations.ts'
 import { CREATE_CONNECTIONS } from './steps.ts'
 import { PROBE_INTERVAL_MS, STALL_CONNECTIONS } from './stall.ts'
 import type { RunSummary } from './summary.ts'
@@ -11,8 +18,13 @@ export function whatIsMeasured(summary: RunSummary): string {
   const sizes = [
     ...new Set([10_000, ...options.mixedSizes, options.stall.contacts]),
     ...options.startupSizes.map((start) => start.contacts),
+    options.postgresContacts,
   ]
   const files = [...new Set(sizes)].map(size).join(', ')
+  const scale = size(options.postgresContacts)
+  const settings = Object.entries(CLUSTER_SETTINGS)
+    .map(([name, value]) => `\`${name}=${value}\``)
+    .join(', ')
   const samples = options.startupSizes
     .map((start) => `${String(start.samples)} at ${size(start.contacts)}`)
     .join(', ')
@@ -21,9 +33,9 @@ export function whatIsMeasured(summary: RunSummary): string {
 - **What runs.** The run starts by building the package with \`scripts/build.ts\` (as
   \`npm run build\`), copies \`dist/\` with \`package.json\` and a link to \`node_modules\` into its
   temporary folder (so that a rebuild elsewhere cannot change it mid-run), and starts every mock as
-  \`node dist/mock/main.js --port 0 --db FILE\` plus the flags its table names, from a folder of its
-  own: the files \`npx contacts-mock\` runs. The baseline app, \`bench/baseline-server.ts\`, is
-  compiled by TypeScript's transpiler and runs as JavaScript too.
+  \`node dist/mock/main.js --port 0 --db FILE\` (on PostgreSQL: \`--store URL\`) plus the flags its
+  table names, from a folder of its own: the files \`npx contacts-mock\` runs. The baseline app,
+  \`bench/baseline-server.ts\`, is compiled by TypeScript's transpiler and runs as JavaScript too.
 - **Data.** Files of ${files} Acme contacts (and 12 Globex ones) made by \`fixtures/cli.ts\` (as
   \`npm run fixtures\`) in the temporary folder, each when first needed and removed after its last
   use. Every mock runs on a fresh copy.
@@ -74,7 +86,30 @@ export function whatIsMeasured(summary: RunSummary): string {
   µs/req is the server's CPU time per response. For the raw loops, "server" is the loop itself. A
   row, start-up or stall run during which "other" exceeds 25% of a core (someone else's work on the
   machine) is taken again, up to 3 times (stall: 2), and the least disturbed attempt is kept; if
-  one stays disturbed, the bench does not write this file.`
+  one stays disturbed, the bench does not write this file. "Database CPU" is PostgreSQL's
+  processes (the postmaster and its children, /proc/<pid>/stat), counted apart from "other";
+  "mock CPU" is the mock's process alone.
+- **PostgreSQL.** A throw-away cluster of the bench's own (\`mock/postgres/test-cluster.ts\`:
+  Debian's \`initdb\` and \`pg_ctl\`, 127.0.0.1 on a free port), its folder beside the temporary
+  folder (the OS temp folder or \`--dir\`, on the same disk), started before the first step
+  (without PostgreSQL the run fails at once) and removed at the end; ${settings} (a create is
+  answered 201 once its commit is on disk), the rest its defaults. Each PostgreSQL table has a
+  database of its own, loaded from the data file of that size by \`openPostgresStore\` as the mock
+  seeds an empty database (the migrations, then every record in batches, one commit), in a Node
+  process of its own (\`${LOADER_FLAGS.join(' ')}\`), then \`VACUUM (ANALYZE)\`, as autovacuum would
+  soon do by itself; both times are given under the table. The mock runs as
+  \`node dist/mock/main.js --port 0 --store URL --quiet\` (its default pool: 16 connections); its
+  reads run first, then its creates, on one mock.
+- **Stores compared.** Fetch one, list page 3 and search at ${String(READ_CONNECTIONS)} connections,
+  durable creates at ${String(COMPARED_CREATE_CONNECTIONS)}: the file store's rows of this run (its
+  reads against the minimal Express app, its durable creates), and the same requests, checked the
+  same way, at the same connections on PostgreSQL loaded from the same ${size(10_000)}-contact file.
+  Ratio: PostgreSQL's req/s divided by the file store's; no target.
+- **PostgreSQL at ${scale} contacts.** Fetch one, list page 3 and search (the search term of the
+  settings) at ${String(SCALE_READ_CONNECTIONS)} connections, then durable creates at
+  ${String(SCALE_CREATE_CONNECTIONS)}, on a database loaded from the ${scale}-contact file (the one
+  made for the start-up, before it is removed). Targets: the p99 of list and of search under
+  ${String(P99_TARGET_MS)} ms.`
 }
 
 export function howToRun(): string {
@@ -88,7 +123,10 @@ npm run bench -- --duration 15    # longer rows (seconds per row)
 npm run bench -- --dir /data/tmp  # the temporary folder on another disk (not tmpfs)
 npm run bench -- --skip-build     # measure dist/ as it is (no npm run build first)
 npm run bench -- --profile prof   # the measured mocks run under --cpu-prof; profiles land in prof/
+npm run bench:postgres            # only PostgreSQL at ${size(1_000_000)} contacts (--quick: ${size(10_000)}); same options
 \`\`\`
+
+Both need Debian's \`postgresql\` package (\`initdb\` and \`pg_ctl\` under \`/usr/lib/postgresql\`).
 
 Run it on an otherwise idle machine: the load generator and the server need a core each. A variant
 of an operation (the mock started with other flags) is one entry of \`VARIANTS\` in

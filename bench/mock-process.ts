@@ -30,6 +30,20 @@ export interface RunningMock {
   dispose: (signal?: 'SIGTERM' | 'SIGKILL') => Promise<void>
 }
 
+/** A started mock whose folder goes when it is disposed. */
+function runningIn(dir: string, server: ServerProcess): Omit<RunningMock, 'dbFile'> {
+  return {
+    server,
+    async dispose(signal = 'SIGTERM') {
+      try {
+        await server.stop(signal)
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
+}
+
 /** `node dist/mock/main.js --port 0 --db FILE ...flags`, as `npx contacts-mock` runs it. */
 export async function startMock(start: MockStart): Promise<RunningMock> {
   // A fresh copy each time: the mock adds to its file, rewrites it when it stops, and locks it.
@@ -62,15 +76,40 @@ export async function startMock(start: MockStart): Promise<RunningMock> {
     rmSync(dir, { recursive: true, force: true })
     throw error
   }
-  return {
-    server,
-    dbFile,
-    async dispose(signal = 'SIGTERM') {
-      try {
-        await server.stop(signal)
-      } finally {
-        rmSync(dir, { recursive: true, force: true })
-      }
-    },
+  return { ...runningIn(dir, server), dbFile }
+}
+
+export interface StoreMockStart {
+  pkg: CompiledPackage
+  /** The bench's temporary folder: the mock runs from a folder of its own in it. */
+  dir: string
+  /** The PostgreSQL URL, already holding the data (`--store`). */
+  store: string
+  flags: readonly string[]
+  nodeFlags?: readonly string[]
+}
+
+/** `node dist/mock/main.js --port 0 --store URL ...flags`: the mock on a database. */
+export async function startMockOnStore(
+  start: StoreMockStart,
+): Promise<Omit<RunningMock, 'dbFile'>> {
+  const dir = mkdtempSync(join(start.dir, 'mock-'))
+  let server: ServerProcess
+  try {
+    server = await startServer({
+      args: [
+        ...(start.nodeFlags ?? []),
+        start.pkg.mockEntry,
+        ...['--port', '0', '--store', start.store, ...start.flags],
+      ],
+      ready: MOCK_READY,
+      // the data is in the database already: nothing to read but the schema version
+      timeoutMs: 60_000,
+      cwd: dir,
+    })
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
   }
+  return runningIn(dir, server)
 }

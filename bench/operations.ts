@@ -20,6 +20,8 @@ export interface Operation {
   reference?: string
   /** The least acceptable ratio to the reference. */
   target?: number
+  /** The p99 latency it must stay under, in ms. */
+  p99TargetMs?: number
 }
 
 /** Every read compared with the baseline runs with these, the baseline included. */

@@ -8,13 +8,16 @@ export const USAGE = `Usage: npm run bench -- [--duration S] [--warmup S] [--qui
   --duration S   seconds of load per operation (default 8; 2 with --quick)
   --warmup S     seconds of discarded load before each operation (default 2; 1 with --quick)
   --quick        smoke run: short runs, one start-up sample, 10k contacts only (no 100k or
-                 1M data file)
+                 1M data file; PostgreSQL at 10k)
   --write        also write BENCHMARKS.md (or BENCH_WRITE=1)
   --skip-build   measure dist/ as it is instead of running npm run build first
   --dir DIR      where the temporary data files go (default: the OS temp folder); it must be a
                  real disk for the durable create to mean anything
   --profile DIR  start the measured mocks under --cpu-prof: one .cpuprofile each in DIR
-  --help         show this help`
+  --help         show this help
+
+npm run bench:postgres takes the same options (but --write): only PostgreSQL at 1M contacts
+(10k with --quick). Both need Debian's postgresql package (initdb, pg_ctl).`
 
 export interface BenchOptions {
   help: boolean
@@ -28,6 +31,8 @@ export interface BenchOptions {
   startupSizes: { contacts: number; samples: number }[]
   /** Contacts of the data files the mixed workload runs on. */
   mixedSizes: number[]
+  /** Contacts of the data file loaded into PostgreSQL for its rows at scale. */
+  postgresContacts: number
   /** The stall measurement: its data file, the snapshots it must cross, its longest run. */
   stall: { contacts: number; snapshots: number; maxSeconds: number }
   baseDir: string
@@ -88,6 +93,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
           { contacts: 1_000_000, samples: 1 },
         ],
     mixedSizes: quick ? [10_000] : [10_000, 100_000],
+    postgresContacts: quick ? 10_000 : 1_000_000,
     stall: quick
       ? { contacts: 10_000, snapshots: 1, maxSeconds: 30 }
       : { contacts: 100_000, snapshots: 2, maxSeconds: 120 },

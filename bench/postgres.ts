@@ -1,112 +1,55 @@
-// npm run bench:postgres: the mock on PostgreSQL (a throw-away cluster, fsync on) on the same
-// requests as `npm run bench` on the data file: fetch one, list page 3, search, durable create.
-// At 1M contacts (the default; --quick: 10k) the list page and the search must stay under 50 ms
-// at p99 with 16 connections. Run it on a quiet machine: the numbers of a busy one mean little.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { parseArgs } from 'node:util'
-import { SnapshotFile } from '../mock/snapshot-file.ts'
-import { openPostgresStore } from '../mock/postgres/open-postgres.ts'
-import { startCluster } from '../mock/postgres/test-cluster.ts'
-import { startMock } from '../mock/spawn-mock.ts'
-import { makeDataFile, readWorkload } from './data-files.ts'
-import { measure, problemsOf, type Measurement } from './measure.ts'
-import {
-  CREATE_ONE,
-  fetchOne,
-  LIST_PAGE,
-  listedIds,
-  probe,
-  searchFor,
-  type CheckedRequest,
-} from './requests.ts'
+// npm run bench:postgres: only the PostgreSQL rows at scale of `npm run bench` (1M contacts; 10k
+// with --quick), with the same code and options, for work on the PostgreSQL store. It prints its
+// table and targets; BENCHMARKS.md comes from `npm run bench -- --write` alone.
+import { buildPackage } from './compiled-package.ts'
+import { log, prepareInputs, runEntryPoint } from './entry-point.ts'
+import { DISTURBED_CORES } from './measure.ts'
+import type { BenchOptions } from './options.ts'
+import { startBenchCluster, type BenchCluster } from './postgres-cluster.ts'
+import { scaleSection } from './postgres-sections.ts'
+import { measurePostgresAtScale } from './postgres-steps.ts'
+import { sectionLines, targetLines } from './print.ts'
+import { toRows } from './rows.ts'
+import { checksOf } from './targets.ts'
 
-const P99_TARGET_MS = 50
-const log = (line: string): void => {
-  process.stderr.write(`${line}\n`)
-}
-
-const { values } = parseArgs({
-  options: {
-    quick: { type: 'boolean', default: false },
-    contacts: { type: 'string' },
-    duration: { type: 'string' },
-    dir: { type: 'string' },
-  },
-})
-const contacts = Number(values.contacts ?? (values.quick ? 10_000 : 1_000_000))
-const durationSeconds = Number(values.duration ?? (values.quick ? 3 : 8))
-const dir = mkdtempSync(join(values.dir ?? tmpdir(), 'bench-pg-'))
-
-interface Row {
-  name: string
-  connections: number
-  measured: Measurement
-  target?: number
-}
-
-function line({ name, connections, measured, target }: Row): string {
-  const verdict =
-    target === undefined ? '' : measured.p99Ms < target ? `  ok (< ${String(target)})` : '  OVER'
-  return (
-    `${name.padEnd(34)} ${String(connections).padStart(3)} conn  ` +
-    `${measured.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${measured.p50Ms.toFixed(1)} ms` +
-    `  p99 ${measured.p99Ms.toFixed(1)} ms${verdict}`
-  )
-}
-
-// synchronous_commit stays on: a create is answered once its commit is on disk
-const cluster = await startCluster({ settings: { shared_buffers: '256MB' } })
-try {
-  log(`Making a data file with ${contacts.toLocaleString('en-US')} contacts…`)
-  const file = await makeDataFile(dir, contacts)
-  const workload = await readWorkload(file)
-  const data = await new SnapshotFile(file).read()
-  if (!data) throw new Error(`${file} is missing`)
-  const database = await cluster.createDatabase()
-  const seeding = performance.now()
-  const seeded = await openPostgresStore(database, () => data)
-  await seeded.close()
-  log(`Loaded into PostgreSQL in ${((performance.now() - seeding) / 1000).toFixed(1)} s`)
-  const mock = await startMock(['--store', database, '--quiet', '--no-faults'], 120_000)
-  try {
-    const url = mock.url
-    const ids = await listedIds(url)
-    const context = { ids, searchTerm: workload.searchTerm, searchMatches: workload.searchMatches }
-    const runs: [string, number, CheckedRequest, number?][] = [
-      ['fetch one contact', 16, fetchOne(ids.slice(0, 1))],
-      ['list page 3, limit 20', 16, LIST_PAGE, P99_TARGET_MS],
-      [`search "${workload.searchTerm}"`, 16, searchFor(context), P99_TARGET_MS],
-      ['durable create', 32, CREATE_ONE],
-    ]
-    const rows: Row[] = []
-    const problems: string[] = []
-    for (const [name, connections, request, target] of runs) {
-      await probe(url, request)
-      const load = { url, requests: [request.spec], connections, serverPid: mock.child.pid ?? 0 }
-      await measure({ ...load, durationSeconds: 1 })
-      const measured = await measure({ ...load, durationSeconds })
-      const row: Row = { name, connections, measured, ...(target !== undefined && { target }) }
-      rows.push(row)
-      problems.push(...problemsOf(name, measured))
-      log(line(row))
-    }
-    process.stdout.write(
-      [
-        `PostgreSQL store, ${contacts.toLocaleString('en-US')} contacts, ${String(durationSeconds)} s per operation:`,
-        ...rows.map(line),
-        ...problems.map((problem) => `PROBLEM ${problem}`),
-        '',
-      ].join('\n'),
-    )
-    const over = rows.some((row) => row.target !== undefined && row.measured.p99Ms >= row.target)
-    process.exitCode = problems.length > 0 || over ? 1 : 0
-  } finally {
-    mock.child.kill('SIGTERM')
-    await mock.exited
+async function measureAtScale(
+  options: BenchOptions,
+  dir: string,
+  cluster: BenchCluster,
+): Promise<number> {
+  log(options.skipBuild ? 'Using dist/ as it is (--skip-build)' : 'Building the package…')
+  const pkg = await buildPackage(dir, options.skipBuild)
+  const inputs = await prepareInputs(options, dir, pkg)
+  const step = await measurePostgresAtScale(inputs, cluster, options.postgresContacts)
+  const rows = toRows(step.measured)
+  const checks = checksOf(rows, undefined, [])
+  const lines = ['', ...sectionLines(scaleSection(rows, step.database)), ...targetLines(checks)]
+  process.stdout.write(lines.join('\n'))
+  const problems = step.measured.flatMap((result) => result.problems)
+  if (problems.length > 0) {
+    log(`ERRORS: the numbers are not valid:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    return 1
   }
-} finally {
-  cluster.stop()
-  rmSync(dir, { recursive: true, force: true })
+  const disturbed = rows.filter((row) => row.measurement.otherCores > DISTURBED_CORES)
+  if (disturbed.length > 0) {
+    log(`DISTURBED by other work on the machine: ${disturbed.map((row) => row.name).join('; ')}.`)
+  }
+  return checks.every((check) => check.met) ? 0 : 1
 }
+
+async function benchPostgres(options: BenchOptions, dir: string): Promise<number> {
+  if (options.write) {
+    log(
+      'error: npm run bench:postgres does not write BENCHMARKS.md (npm run bench -- --write does)',
+    )
+    return 2
+  }
+  const cluster = await startBenchCluster(options.baseDir, log)
+  try {
+    return await measureAtScale(options, dir, cluster)
+  } finally {
+    cluster.stop()
+  }
+}
+
+runEntryPoint(process.argv.slice(2), benchPostgres)

@@ -79,7 +79,9 @@ export async function measureRawSync(
     // the loop is the "server" of this row: it does the work, in the bench's own process
     serverCores: ownCpu / elapsed,
     generatorCores: 0,
+    databaseCores: 0,
     otherCores: Math.max(0, machineBusy - ownCpu) / elapsed,
     serverCpuUsPerRequest: latencies.length === 0 ? 0 : (ownCpu * 1e6) / latencies.length,
+    databaseCpuUsPerRequest: 0,
   }
 }

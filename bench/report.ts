@@ -2,7 +2,7 @@ import type { Measurement } from './measure.ts'
 import type { StallResult } from './stall.ts'
 import type { StartupResult } from './startup.ts'
 
-export type Section = 'express' | 'mixed' | 'durable'
+export type Section = 'express' | 'mixed' | 'durable' | 'stores' | 'postgres'
 
 export interface Row {
   section: Section
@@ -18,6 +18,7 @@ export interface Row {
   reference: Row | undefined
   ratio: number | undefined
   target: number | undefined
+  p99TargetMs: number | undefined
 }
 
 /** 1.0x, 1.5x, 0.8x, 0.45x */
@@ -45,9 +46,9 @@ export const HEADER = [
 ]
 
 const fixed = (value: number, digits: number): string => value.toFixed(digits)
-const percent = (cores: number): string => `${(cores * 100).toFixed(0)}%`
+export const percent = (cores: number): string => `${(cores * 100).toFixed(0)}%`
 const mb = (bytes: number): string => (bytes / 1e6).toFixed(0)
-const count = (value: number | undefined): string =>
+export const count = (value: number | undefined): string =>
   value === undefined ? '-' : value.toLocaleString('en-US')
 
 export function rowCells(row: Row): string[] {

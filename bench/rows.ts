@@ -22,6 +22,7 @@ export function toRows(measured: readonly Measured[]): Row[] {
       reference,
       ratio: reference && measurement.requestsPerSecond / reference.measurement.requestsPerSecond,
       target: operation.target,
+      p99TargetMs: operation.p99TargetMs,
     })
   }
   return [...rows.values()]

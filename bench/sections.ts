@@ -1,5 +1,6 @@
 import { describeMix, READS_ONLY, WITH_WRITES } from './mixed-workload.ts'
 import { MIXED_CONNECTIONS, RAW_SYNC_ID, READ_CONNECTIONS } from './operations.ts'
+import { scaleSection, storesSection } from './postgres-sections.ts'
 import {
   HEADER,
   rowCells,
@@ -102,5 +103,7 @@ export function resultSections(summary: RunSummary): ResultSection[] {
       cells: summary.startup.map(startupCells),
       notes: [summary.floor],
     },
+    storesSection(summary.rows, summary.postgres.compared),
+    scaleSection(summary.rows, summary.postgres.scale),
   ]
 }

@@ -78,7 +78,6 @@ export interface MockSessionSpec {
 
 /** The compiled mock, started as a user starts it, on a fresh copy of a data file. */
 export function mockSession(inputs: SessionInputs, spec: MockSessionSpec): Session {
-  const { searchTerm, searchMatches } = inputs.workload
   const { profileDir } = inputs
   const nodeFlags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
   const flags = spec.flags.length > 0 ? spec.flags.join(' ') : 'default flags'
@@ -88,12 +87,21 @@ export function mockSession(inputs: SessionInputs, spec: MockSessionSpec): Sessi
       const mock = await startMock({ ...inputs, ...spec, nodeFlags })
       return { server: mock.server, dispose: () => mock.dispose() }
     },
-    context: async (server) => ({
-      ids: await listedIds(server.url),
-      searchTerm,
-      // the workload counted the matches in its own file only
-      searchMatches: spec.contacts === inputs.workloadContacts ? searchMatches : 1,
-    }),
+    context: contextOf(inputs, spec.contacts),
     operations: spec.operations,
   }
+}
+
+/** What a mock's requests need, read from the mock once it runs on `contacts` contacts. */
+export function contextOf(
+  inputs: SessionInputs,
+  contacts: number,
+): (server: ServerProcess) => Promise<MockContext> {
+  const { searchTerm, searchMatches } = inputs.workload
+  return async (server) => ({
+    ids: await listedIds(server.url),
+    searchTerm,
+    // the workload counted the matches in its own file only
+    searchMatches: contacts === inputs.workloadContacts ? searchMatches : 1,
+  })
 }

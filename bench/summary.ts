@@ -1,5 +1,6 @@
 import type { Workload } from './data-files.ts'
 import type { Machine } from './machine.ts'
+import type { ClusterDescription, LoadedDatabase } from './postgres-cluster.ts'
 import type { BenchOptions } from './options.ts'
 import type { Row } from './report.ts'
 import type { StallResult } from './stall.ts'
@@ -17,6 +18,8 @@ export interface RunSummary {
   measured: Measured[]
   stall: StallResult
   startup: StartupResult[]
+  /** The PostgreSQL cluster of the run and its databases: for the stores compared, at scale. */
+  postgres: { cluster: ClusterDescription; compared: LoadedDatabase; scale: LoadedDatabase }
   /** A sentence on the baseline app's own start-up time and RSS. */
   floor: string
   checks: Check[]

@@ -31,6 +31,21 @@ function rowCheck(row: Row): Check[] {
   ]
 }
 
+/** A row that must answer within a time: PostgreSQL's list and search at a million contacts. */
+function latencyCheck(row: Row): Check[] {
+  const limit = row.p99TargetMs
+  if (limit === undefined) return []
+  const { p50Ms, p99Ms } = row.measurement
+  return [
+    {
+      label: `${row.name}, ${(row.contacts ?? 0).toLocaleString('en-US')} contacts, ${String(row.connections)} connections: p99`,
+      measured: `${p99Ms.toFixed(1)} ms (p50 ${p50Ms.toFixed(1)} ms, ${rate(row)})`,
+      target: `under ${String(limit)} ms`,
+      met: p99Ms < limit,
+    },
+  ]
+}
+
 function stallCheck(stall: StallResult): Check[] {
   if (stall.contacts !== TARGET_CONTACTS) return []
   const crossed = stall.snapshotSeconds.length
@@ -73,6 +88,7 @@ export function checksOf(
 ): Check[] {
   return [
     ...rows.flatMap(rowCheck),
+    ...rows.flatMap(latencyCheck),
     ...(stall ? stallCheck(stall) : []),
     ...startupChecks([...startup]),
   ]

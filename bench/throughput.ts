@@ -9,10 +9,17 @@ export interface ThroughputSettings {
   log: (line: string) => void
 }
 
+export interface StartedServer {
+  server: ServerProcess
+  dispose: () => Promise<void>
+  /** The database server it uses, if any: its CPU is counted as the database's. */
+  databasePid?: number | undefined
+}
+
 /** A server started for some operations, measured one after the other, then stopped. */
 export interface Session {
   label: string
-  start: () => Promise<{ server: ServerProcess; dispose: () => Promise<void> }>
+  start: () => Promise<StartedServer>
   /** What the requests need from the server, read once it runs. */
   context: (server: ServerProcess) => Promise<MockContext>
   operations: (context: MockContext) => Operation[]
@@ -32,16 +39,20 @@ const ATTEMPTS = 3
 
 export function describeMeasurement(m: Measurement): string {
   const percent = (cores: number): string => `${(cores * 100).toFixed(0)}%`
+  const database =
+    m.databaseCores > 0
+      ? `, database ${percent(m.databaseCores)} (${m.databaseCpuUsPerRequest.toFixed(0)} µs/req)`
+      : ''
   return (
     `${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50Ms.toFixed(2)} ms, ` +
     `p99 ${m.p99Ms.toFixed(2)} ms; CPU: server ${percent(m.serverCores)} ` +
-    `(${m.serverCpuUsPerRequest.toFixed(0)} µs/req), load generator ${percent(m.generatorCores)}, ` +
-    `other ${percent(m.otherCores)}`
+    `(${m.serverCpuUsPerRequest.toFixed(0)} µs/req)${database}, ` +
+    `load generator ${percent(m.generatorCores)}, other ${percent(m.otherCores)}`
   )
 }
 
 async function runOperation(
-  server: ServerProcess,
+  { server, databasePid }: StartedServer,
   operation: Operation,
   settings: ThroughputSettings,
 ): Promise<OperationResult> {
@@ -53,6 +64,7 @@ async function runOperation(
     requests: operation.requests.map((request) => request.spec),
     connections: operation.connections,
     serverPid: server.pid,
+    databasePid,
   }
   const warmup = await measure({ ...load, durationSeconds: settings.warmupSeconds })
   const problems = problemsOf(`${operation.name} (warm-up)`, warmup)
@@ -88,15 +100,15 @@ export async function runSession(
   settings: ThroughputSettings,
 ): Promise<OperationResult[]> {
   settings.log(`${session.label}:`)
-  const { server, dispose } = await session.start()
+  const started = await session.start()
   const results: OperationResult[] = []
   try {
-    const operations = session.operations(await session.context(server))
+    const operations = session.operations(await session.context(started.server))
     for (const operation of operations) {
-      results.push(await runOperation(server, operation, settings))
+      results.push(await runOperation(started, operation, settings))
     }
   } finally {
-    await dispose()
+    await started.dispose()
   }
   return results
 }

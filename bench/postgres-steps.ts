@@ -1,0 +1,84 @@
+import { QUIET, startMockOnStore } from './mock-process.ts'
+import type { Operation } from './operations.ts'
+import type { BenchCluster, LoadedDatabase } from './postgres-cluster.ts'
+import { comparedOnPostgres, postgresAtScale } from './postgres-operations.ts'
+import type { Section } from './report.ts'
+import type { MockContext } from './requests.ts'
+import { contextOf } from './sessions.ts'
+import type { Measured, StepInputs } from './steps.ts'
+import { runSession, type Session } from './throughput.ts'
+
+/** The rows of one PostgreSQL step and the database they ran on. */
+export interface PostgresStep {
+  measured: Measured[]
+  database: LoadedDatabase
+}
+
+/** The compiled mock on `--store`, with the same flags as the file store's rows (--quiet). */
+function postgresSession(
+  inputs: StepInputs,
+  cluster: BenchCluster,
+  database: LoadedDatabase,
+  operations: (context: MockContext) => Operation[],
+): Session {
+  const { contacts, url } = database
+  const { profileDir } = inputs
+  const nodeFlags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
+  return {
+    label: `PostgreSQL (mock --store, ${contacts.toLocaleString('en-US')} contacts, ${QUIET.join(' ')})`,
+    async start() {
+      const mock = await startMockOnStore({ ...inputs, store: url, flags: QUIET, nodeFlags })
+      return { ...mock, databasePid: cluster.pid }
+    },
+    context: contextOf(inputs, contacts),
+    operations,
+  }
+}
+
+/** Loads a data file into a new database, then measures `operations` on a mock over it. */
+async function measureOnPostgres(
+  inputs: StepInputs,
+  cluster: BenchCluster,
+  contacts: number,
+  section: Section,
+  operations: (context: MockContext) => Operation[],
+): Promise<PostgresStep> {
+  const { log } = inputs.settings
+  const started = performance.now()
+  const size = contacts.toLocaleString('en-US')
+  const dataFile = await inputs.files.get(contacts)
+  log(
+    `Loading the ${size}-contact file into PostgreSQL (openPostgresStore, in a process of its own)…`,
+  )
+  const database = await cluster.load(dataFile, contacts)
+  log(
+    `  read in ${database.readSeconds.toFixed(1)} s, loaded in ${database.loadSeconds.toFixed(1)} s, ` +
+      `VACUUM ANALYZE in ${database.vacuumSeconds.toFixed(1)} s`,
+  )
+  const session = postgresSession(inputs, cluster, database, operations)
+  const results = await runSession(session, inputs.settings)
+  const measured = results.map((result) => ({ ...result, section, contacts, local: false }))
+  log(
+    `  PostgreSQL, ${size} contacts: ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
+  )
+  return { measured, database }
+}
+
+/** The file store's reads and durable creates of this run, on PostgreSQL with the same data. */
+export function measureStoresCompared(
+  inputs: StepInputs,
+  cluster: BenchCluster,
+): Promise<PostgresStep> {
+  return measureOnPostgres(inputs, cluster, inputs.workloadContacts, 'stores', comparedOnPostgres)
+}
+
+/** PostgreSQL on a large data file: reads at 16 connections, durable creates at 32. */
+export function measurePostgresAtScale(
+  inputs: StepInputs,
+  cluster: BenchCluster,
+  contacts: number,
+): Promise<PostgresStep> {
+  return measureOnPostgres(inputs, cluster, contacts, 'postgres', (context) =>
+    postgresAtScale(context, contacts),
+  )
+}
