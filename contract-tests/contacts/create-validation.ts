@@ -1,8 +1,9 @@
 // Field values a create rejects (422): required fields, types, dates, genders, lengths. A rejected
 // create stores nothing: every body carries a unique word that a search would find.
-import { loadDocument, maxLengthsOf } from '../../openapi/document.ts'
+import { maxLengthsOf } from '../../openapi/document.ts'
 import { expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
+import { contractDocument } from '../support/document.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import {
   contactFields,
@@ -22,8 +23,8 @@ interface Rejection {
 
 const long = (word: string, length: number): string => word.padEnd(length, 'x')
 
-// The string limits of the document (decision 7), read from it rather than copied.
-const LIMITS = maxLengthsOf(loadDocument(), 'ContactWriteFields')
+// The string limits of the run's document (decision 7; --document), read from it rather than copied.
+const LIMITS = maxLengthsOf(contractDocument, 'ContactWriteFields')
 
 const FORM_REJECTIONS: Rejection[] = [
   { rule: 'first_name is missing', field: 'first_name', change: () => ({}), drop: 'first_name' },

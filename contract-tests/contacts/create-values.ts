@@ -1,8 +1,9 @@
 // Values a create accepts, and how it stores them: relationship types, genders, birthdays (decision
 // 8: a date as sent, a date-time as the same instant in UTC), text at its length limit (decision 7).
-import { loadDocument, maxLengthsOf } from '../../openapi/document.ts'
+import { maxLengthsOf } from '../../openapi/document.ts'
 import { expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
+import { contractDocument } from '../support/document.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import {
   contactFields,
@@ -12,8 +13,8 @@ import {
   type Contact,
 } from '../support/records.ts'
 
-// The string limits of the document (decision 7), read from it rather than copied.
-const LIMITS = maxLengthsOf(loadDocument(), 'ContactWriteFields')
+// The string limits of the run's document (decision 7; --document), read from it rather than copied.
+const LIMITS = maxLengthsOf(contractDocument, 'ContactWriteFields')
 
 const post = (options: Parameters<typeof call>[2]) => call('POST', orgPath('contacts'), options)
 

@@ -73,8 +73,10 @@ export async function runDiff(
   targets: readonly DiffTarget[],
 ): Promise<number> {
   const results: RunResults[] = []
+  // One seed for both: the generated requests and sequences are then the same on each side.
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
   // One after the other: two runs at once would share the machine's time and skew the timings.
-  for (const target of targets) results.push(await runAgainst({ ...options, ...target }))
+  for (const target of targets) results.push(await runAgainst({ ...options, seed, ...target }))
   const baseUrls = targets.map((target) => target.baseUrl)
   const [a, b] = results
   if (a === undefined || b === undefined) return 2

@@ -36,7 +36,8 @@ export async function startMock(resources: Resources): Promise<string> {
   })
 }
 
-function prismCli(): string {
+/** Prism's command line (its package's entry point), or why it cannot run. */
+export function prismCli(): string {
   let manifest: string
   try {
     manifest = createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json')

@@ -1,19 +1,24 @@
 // The suite's own tests: a correct server passes it, and each faulty target fails it, naming the
 // broken rule. Runs the whole suite once per scenario (see scenarios.ts), through its CLI.
-import { beforeAll, describe, expect, test } from '@jest/globals'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
+import { CHANGED_RULES, writeDocumentCopies, type DocumentCopies } from './changed-document.ts'
 import { FAULTS } from './faulty/faults.ts'
 import { runSuite } from './run-suite.ts'
 import { unsafeRequests } from './safety.ts'
 import { runScenarios, type Scenario, type ScenarioResult } from './scenarios.ts'
 
 const CORRECT = 'correct'
+const CHANGED_DOCUMENT = 'changed-document'
 const GENERATIVE_CHECK = 'When random sequences of'
 const GENERATIVE_FAULTS = ['updated-at-not-moved', 'count-includes-deleted']
 const READ_ONLY = 'read-only'
 
+// The correct run and the changed-document run get their --document copies when they are written.
 const SCENARIOS: Scenario[] = [
-  { name: CORRECT },
   ...FAULTS.map((fault) => ({ name: fault.name, fault })),
   // Only the required settings, as variables, read-only: what a production smoke test would run.
   {
@@ -34,10 +39,25 @@ describe('The contract suite', () => {
     return found
   }
 
-  // Every scenario runs the whole suite (two at a time): some 20 runs of about 20 s on a busy machine.
+  let documentsDir: string
+  let documents: DocumentCopies
+
+  // Every scenario runs the whole suite (two at a time): some 30 runs of about 20 s on a busy machine.
   beforeAll(async () => {
-    results = await runScenarios(SCENARIOS)
-  }, 600_000)
+    documentsDir = await mkdtemp(join(tmpdir(), 'contract-documents-'))
+    documents = await writeDocumentCopies(documentsDir)
+    results = await runScenarios([
+      // The correct run holds the mock to an unchanged copy: the changed run's failures are the
+      // changes' doing, not the copy's.
+      { name: CORRECT, args: ['--document', documents.unchanged] },
+      { name: CHANGED_DOCUMENT, args: ['--document', documents.changed] },
+      ...SCENARIOS,
+    ])
+  }, 900_000)
+
+  afterAll(async () => {
+    await rm(documentsDir, { recursive: true, force: true })
+  })
 
   test('When the target is a correct server (the mock), then every check passes and it exits 0', () => {
     // Assert
@@ -89,6 +109,18 @@ describe('The contract suite', () => {
       expect(result(CORRECT).failures.filter((block) => block.includes(fault.caughtBy))).toEqual([])
     },
   )
+
+  test('When --document names a changed copy of the document, then the run against the unchanged mock fails naming each changed rule, and passes with an unchanged copy', () => {
+    // Assert
+    const changed = result(CHANGED_DOCUMENT)
+    const unchanged = result(CORRECT)
+    expect(unchanged.exitCode).toBe(0)
+    expect(unchanged.output).toContain(`document ${documents.unchanged}`)
+    expect(changed.exitCode).toBe(1)
+    for (const rule of CHANGED_RULES) {
+      expect(changed.failures.filter((block) => block.includes(rule))).not.toEqual([])
+    }
+  })
 
   test('When read-only, then only GET, HEAD and OPTIONS requests reach the target and the suite passes', () => {
     // Assert

@@ -18,6 +18,8 @@ export interface Scenario {
   fault?: Fault
   /** Configuration by variables instead of the fixture flags (the base URL is the proxy's). */
   env?: Record<string, string>
+  /** More flags, e.g. `--document FILE`. */
+  args?: readonly string[]
 }
 
 export interface ScenarioResult extends SuiteRun {
@@ -71,7 +73,7 @@ async function runScenario(
   const proxy = await startProxy(mockUrl, scenario.fault)
   const junitFile = join(reportDir, `${scenario.name}.xml`)
   try {
-    const junitArgs = ['--junit', junitFile]
+    const junitArgs = ['--junit', junitFile, ...(scenario.args ?? [])]
     const run =
       scenario.env === undefined
         ? await runSuite([...fixtureArgs(proxy.url), ...junitArgs], SESSION)

@@ -128,7 +128,7 @@ export function requiredBodyFields(operation: Operation): string[] {
 }
 
 /** `{ contact: { first_name: 'Ann' } }` → `contact[first_name]=Ann` */
-function formFieldsOf(value: unknown, prefix = ''): [string, string][] {
+export function formFieldsOf(value: unknown, prefix = ''): [string, string][] {
   if (Array.isArray(value)) {
     return value.flatMap((item: unknown) => formFieldsOf(item, `${prefix}[]`))
   }
@@ -178,6 +178,14 @@ export function pathOf(operation: Operation, orgId: string): string {
   })
 }
 
+/** The operation's method as the suite sends it; one it cannot send fails, naming the operation. */
+export function methodOf(operation: Operation): Method {
+  const { method } = operation
+  if (!isSendable(method))
+    throw new CannotBuildRequest(operation, `the suite cannot send ${method}`)
+  return method
+}
+
 export interface OperationRequest extends RequestOptions {
   /** The organization in the path; CONTRACT_ORG_ID unless told. */
   orgId?: string
@@ -194,9 +202,7 @@ export async function callOperation(
     ...options
   }: OperationRequest = {},
 ): Promise<ApiResponse> {
-  const { method } = operation
-  if (!isSendable(method))
-    throw new CannotBuildRequest(operation, `the suite cannot send ${method}`)
+  const method = methodOf(operation)
   const body = withBody ? exampleBody(operation) : {}
   return call(method, pathOf(operation, orgId), { ...body, ...options })
 }

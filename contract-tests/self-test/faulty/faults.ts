@@ -19,6 +19,7 @@ import {
   tieBreakReversed,
 } from './lenient-faults.ts'
 import type { Fault } from './proxy.ts'
+import { updateCutsLongText } from './schema-faults.ts'
 import {
   orgMembershipIgnored,
   purgeIgnored,
@@ -63,4 +64,6 @@ export const FAULTS: readonly Fault[] = [
   anniversaryDateLenient,
   searchLikeWildcards,
   tieBreakReversed,
+  // Found only by the requests generated from the document's schemas.
+  updateCutsLongText,
 ]

@@ -1,0 +1,189 @@
+// Values that break a schema, one keyword at a time, each named by the rule it breaks. They are
+// candidates: body-cases.ts and query-cases.ts keep one only when the document's own validator finds the request broken
+// in that field and nowhere else (a value that happens to fit another branch is dropped).
+import { isArrayView, viewOf, type SchemaView } from './schema-view.ts'
+import type { Encoding } from './valid-values.ts'
+
+export interface Breaker {
+  /** The rule, as a reader of the document finds it: `breaks maxLength 100 (101 characters)`. */
+  rule: string
+  value: unknown
+}
+
+const shorten = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text)
+
+/** A value as a failure line shows it: short, and never a whole 2,000-character text. */
+export const show = (value: unknown): string =>
+  shorten(value === undefined ? 'nothing' : JSON.stringify(value))
+
+/** Text of `length` characters made of the valid value's own characters (accents included). */
+function textOfLength(from: unknown, length: number): string {
+  const characters = typeof from === 'string' && from.trim() !== '' ? Array.from(from) : ['x']
+  return Array.from({ length }, (_, index) => characters[index % characters.length]).join('')
+}
+
+const numberFrom = (valid: unknown): number => {
+  const value = Number(valid)
+  return Number.isInteger(value) ? value : 1
+}
+
+function typeBreakers(view: SchemaView, valid: unknown, encoding: Encoding): Breaker[] {
+  const types = view.types
+  if (types === undefined) return []
+  const numeric = types.includes('integer') || types.includes('number')
+  const candidates: unknown[] =
+    encoding === 'form'
+      ? // Form values are text read as the documented type: only text that cannot be read so.
+        [
+          ...(numeric ? ['three'] : []),
+          ...(types.includes('integer') ? [`${String(numberFrom(valid))}.5`] : []),
+          ...(types.includes('boolean') ? ['maybe'] : []),
+        ]
+      : // JSON values have the documented types: "3" is not the number 3 (decision 6).
+        [
+          ...(numeric ? [String(numberFrom(valid))] : []),
+          ...(types.includes('integer') ? [numberFrom(valid) + 0.5] : []),
+          ...(types.includes('string') ? [42] : ['text']),
+          null,
+        ]
+  const rule = `breaks type ${types.join(' or ')}`
+  return candidates.map((value) => ({ rule: `${rule} (sent ${show(value)})`, value }))
+}
+
+function enumBreakers(view: SchemaView): Breaker[] {
+  const listed = view.enum
+  if (listed === undefined) return []
+  const text = listed.find((value) => typeof value === 'string')
+  const numbers = listed.filter((value) => typeof value === 'number')
+  const candidates = [
+    // The same word in capitals: an enum is matched exactly.
+    ...(typeof text === 'string'
+      ? [text.toUpperCase() === text ? `${text}-other` : text.toUpperCase()]
+      : []),
+    ...(numbers.length > 0 ? [Math.max(...numbers) + 1] : []),
+  ].filter((value) => !listed.includes(value))
+  return candidates.map((value) => ({ rule: `breaks enum (sent ${show(value)})`, value }))
+}
+
+function lengthBreakers(view: SchemaView, valid: unknown): Breaker[] {
+  const { minLength, maxLength } = view
+  return [
+    ...(minLength !== undefined && minLength > 0
+      ? [{ rule: `breaks minLength ${String(minLength)}`, length: minLength - 1 }]
+      : []),
+    ...(maxLength === undefined
+      ? []
+      : [{ rule: `breaks maxLength ${String(maxLength)}`, length: maxLength + 1 }]),
+  ].map(({ rule, length }) => ({
+    rule: `${rule} (${String(length)} characters)`,
+    value: textOfLength(valid, length),
+  }))
+}
+
+function boundBreakers(view: SchemaView): Breaker[] {
+  const { minimum, maximum } = view
+  return [
+    ...(minimum === undefined
+      ? []
+      : [{ rule: `breaks minimum ${String(minimum)}`, value: minimum - 1 }]),
+    ...(maximum === undefined
+      ? []
+      : [{ rule: `breaks maximum ${String(maximum)}`, value: maximum + 1 }]),
+  ].map(({ rule, value }) => ({ rule: `${rule} (sent ${String(value)})`, value }))
+}
+
+/** Text of the right shape naming what does not exist, or of the wrong shape. */
+const FORMAT_BREAKERS: Readonly<Record<string, string>> = {
+  date: '2023-02-30',
+  'date-time': '2023-02-30T10:00:00Z',
+  uuid: 'not-a-uuid',
+  email: 'not-an-email',
+  uri: 'not a uri',
+}
+
+function textBreakers(view: SchemaView): Breaker[] {
+  const format = view.format === undefined ? undefined : FORMAT_BREAKERS[view.format]
+  const pattern = view.pattern === undefined ? undefined : new RegExp(view.pattern, 'u')
+  const unmatched = [' ', '-', 'x', '0', '~'].find((text) => pattern?.test(text) === false)
+  return [
+    ...(format === undefined
+      ? []
+      : [{ rule: `breaks format ${view.format ?? ''} (sent ${show(format)})`, value: format }]),
+    ...(unmatched === undefined
+      ? []
+      : [
+          {
+            rule: `breaks pattern ${shorten(view.pattern ?? '')} (sent ${show(unmatched)})`,
+            value: unmatched,
+          },
+        ]),
+  ]
+}
+
+function arrayBreakers(view: SchemaView, valid: unknown, encoding: Encoding): Breaker[] {
+  const item = viewOf(view.items)
+  const sample: unknown =
+    (Array.isArray(valid) ? (valid as unknown[])[0] : undefined) ?? item.enum?.[0] ?? 'x'
+  const fill = (length: number): unknown[] =>
+    Array.from({ length }, (_, index) => item.enum?.[index % item.enum.length] ?? sample)
+  const { minItems, maxItems } = view
+  return [
+    ...breakersOfView(item, sample, encoding).map(({ rule, value }) => ({
+      rule: `has an item that ${rule}`,
+      value: [value],
+    })),
+    ...(maxItems === undefined
+      ? []
+      : [
+          {
+            rule: `breaks maxItems ${String(maxItems)} (${String(maxItems + 1)} items)`,
+            value: fill(maxItems + 1),
+          },
+        ]),
+    ...(minItems === undefined || minItems === 0
+      ? []
+      : [
+          {
+            rule: `breaks minItems ${String(minItems)} (${String(minItems - 1)} items)`,
+            value: fill(minItems - 1),
+          },
+        ]),
+  ]
+}
+
+function breakersOfView(view: SchemaView, valid: unknown, encoding: Encoding): Breaker[] {
+  if (isArrayView(view)) return arrayBreakers(view, valid, encoding)
+  return [
+    ...typeBreakers(view, valid, encoding),
+    ...enumBreakers(view),
+    ...lengthBreakers(view, valid),
+    ...boundBreakers(view),
+    ...textBreakers(view),
+    // A `type: 'null'` branch only says the field may be cleared: nothing of it to break.
+    ...view.branches
+      .filter((branch) => branch.types?.join() !== 'null')
+      .flatMap((branch) => breakersOfView(branch, valid, encoding)),
+  ]
+}
+
+const asSent = (value: unknown, encoding: Encoding): unknown => {
+  if (encoding === 'json') return value
+  return Array.isArray(value) ? value.map((item: unknown) => String(item)) : String(value)
+}
+
+/** Candidates that break a field's schema, as `encoding` carries them, each value once. */
+export function fieldBreakers(schema: unknown, valid: unknown, encoding: Encoding): Breaker[] {
+  const seen = new Set<string>()
+  return breakersOfView(viewOf(schema), valid, encoding)
+    .filter(({ value }) => encoding === 'json' || value !== null)
+    .map(({ rule, value }) => ({ rule, value: asSent(value, encoding) }))
+    .filter(({ value }) => {
+      const key = `${typeof value}:${JSON.stringify(value)}`
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+}
+
+/** A field name no schema of the document has, for the "unknown fields are refused" cases. */
+export const UNKNOWN_FIELD = 'not_a_documented_field'

@@ -1,0 +1,134 @@
+// The JSON Schema subset the document's requests use, seen through `$ref` and `allOf`: what the
+// generators need to build a valid value of a schema and values that break it in one place. It is
+// read from the document of the run (--document), so a changed rule changes the requests at once.
+import { contractDocument } from '../support/document.ts'
+
+export type Json = Record<string, unknown>
+
+export interface SchemaView {
+  /** `type`, always as a list; undefined when the schema names none. */
+  readonly types: readonly string[] | undefined
+  readonly enum: readonly unknown[] | undefined
+  readonly format: string | undefined
+  readonly pattern: string | undefined
+  readonly minLength: number | undefined
+  readonly maxLength: number | undefined
+  readonly minimum: number | undefined
+  readonly maximum: number | undefined
+  readonly minItems: number | undefined
+  readonly maxItems: number | undefined
+  /** Property schemas (still raw: a view is taken when a generator steps into one). */
+  readonly properties: Readonly<Json>
+  readonly required: readonly string[]
+  /** `additionalProperties: false` or `unevaluatedProperties: false`: unknown fields are refused. */
+  readonly closed: boolean
+  readonly items: unknown
+  /** The alternatives of `anyOf` / `oneOf`. */
+  readonly branches: readonly SchemaView[]
+}
+
+type Draft = { -readonly [Key in keyof SchemaView]: SchemaView[Key] }
+
+export const isJson = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const numberAt = (node: Json, key: string): number | undefined => {
+  const value = node[key]
+  return typeof value === 'number' ? value : undefined
+}
+
+const stringAt = (node: Json, key: string): string | undefined => {
+  const value = node[key]
+  return typeof value === 'string' ? value : undefined
+}
+
+const listAt = (node: Json, key: string): unknown[] => {
+  const value = node[key]
+  return Array.isArray(value) ? (value as unknown[]) : []
+}
+
+/** Follows a local `$ref` (`#/components/schemas/…`) through the document, as often as it chains. */
+export function followRef(schema: unknown, seen: readonly string[] = []): Json {
+  if (!isJson(schema)) return {}
+  const ref = stringAt(schema, '$ref')
+  if (ref === undefined) return schema
+  if (!ref.startsWith('#/') || seen.includes(ref)) {
+    throw new Error(`the generated requests cannot follow the $ref ${ref}`)
+  }
+  const target = ref
+    .slice(2)
+    .split('/')
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>((node, key) => (isJson(node) ? node[key] : undefined), contractDocument)
+  if (target === undefined) throw new Error(`the document has nothing at its $ref ${ref}`)
+  return followRef(target, [...seen, ref])
+}
+
+const EMPTY: SchemaView = {
+  types: undefined,
+  enum: undefined,
+  format: undefined,
+  pattern: undefined,
+  minLength: undefined,
+  maxLength: undefined,
+  minimum: undefined,
+  maximum: undefined,
+  minItems: undefined,
+  maxItems: undefined,
+  properties: {},
+  required: [],
+  closed: false,
+  items: undefined,
+  branches: [],
+}
+
+const NUMBERS = [
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+] as const satisfies readonly (keyof SchemaView)[]
+
+/** Adds one schema's keywords to the view: `allOf` members are merged in, alternatives kept. */
+function mergeInto(draft: Draft, schema: unknown): void {
+  const node = followRef(schema)
+  for (const member of listAt(node, 'allOf')) mergeInto(draft, member)
+  const type = node['type']
+  if (typeof type === 'string') draft.types = [type]
+  if (Array.isArray(type)) draft.types = type.map(String)
+  if (Array.isArray(node['enum'])) draft.enum = listAt(node, 'enum')
+  if ('const' in node) draft.enum = [node['const']]
+  draft.format = stringAt(node, 'format') ?? draft.format
+  draft.pattern = stringAt(node, 'pattern') ?? draft.pattern
+  for (const key of NUMBERS) draft[key] = numberAt(node, key) ?? draft[key]
+  if (isJson(node['properties'])) draft.properties = { ...draft.properties, ...node['properties'] }
+  draft.required = [...draft.required, ...listAt(node, 'required').map(String)]
+  draft.closed ||= node['additionalProperties'] === false || node['unevaluatedProperties'] === false
+  if ('items' in node) draft.items = node['items']
+  const alternatives = [...listAt(node, 'anyOf'), ...listAt(node, 'oneOf')]
+  draft.branches = [...draft.branches, ...alternatives.map(viewOf)]
+}
+
+/** The schema with its `$ref`s followed and its `allOf` merged. */
+export function viewOf(schema: unknown): SchemaView {
+  const draft: Draft = { ...EMPTY }
+  mergeInto(draft, schema)
+  return draft
+}
+
+export const isObjectView = (view: SchemaView): boolean =>
+  view.types?.includes('object') === true ||
+  (view.types === undefined && Object.keys(view.properties).length > 0)
+
+export const isArrayView = (view: SchemaView): boolean =>
+  view.types?.includes('array') === true || (view.types === undefined && view.items !== undefined)
+
+/** `['contact', 'first_name']` → `contact[first_name]`: the name the client sends and errors name. */
+export const nameOf = (path: readonly string[]): string =>
+  (path[0] ?? '') +
+  path
+    .slice(1)
+    .map((segment) => `[${segment}]`)
+    .join('')
