@@ -41,6 +41,8 @@ export interface AppDeps {
   /** The data `POST /__admin/reset` restores (the fixtures). */
   createData: () => Data | Promise<Data>
   document?: OpenApiDocument
+  /** Compile each validator on first use: for the package's own document, known to compile. */
+  compileOnFirstUse?: boolean
   logger?: Logger
   /** Replaces handlers by operationId (tests of the response check). */
   handlers?: Partial<Handlers>
@@ -116,7 +118,7 @@ export function createApp(deps: AppDeps): Express {
     now: deps.now ?? (() => new Date()),
     newId: deps.newId ?? randomUUID,
   }
-  registerOperations(admin, compileOperations(adminDocument), {
+  registerOperations(admin, compileOperations(adminDocument, { onFirstUse: true }), {
     ...common,
     handlers: createAdminHandlers({
       engine,
@@ -130,11 +132,16 @@ export function createApp(deps: AppDeps): Express {
   })
   admin.use(ADMIN_PATH, createProblemHandler(logError, guardFor(adminDocument)))
   app.use(ADMIN_PATH, guardAdmin(access))
-  app.use(admin)
+  // behind a prefix test: an API request would otherwise be matched against every admin route
+  app.use((req, res, next) => {
+    if (isAdminPath(req.path)) admin(req, res, next)
+    else next()
+  })
 
   // The document's operations
   const router = express.Router({ caseSensitive: true })
-  registerOperations(router, compileOperations(document), {
+  const onFirstUse = deps.compileOnFirstUse ?? deps.document === undefined
+  registerOperations(router, compileOperations(document, { onFirstUse }), {
     ...common,
     handlers: { ...HANDLERS, ...deps.handlers },
     guard,

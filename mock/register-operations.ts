@@ -6,6 +6,7 @@ import { breakConnection } from './faults/break-connection.ts'
 import type { FaultBook, FaultPlan } from './faults/fault-book.ts'
 import type { FaultTarget } from './faults/fault-targets.ts'
 import type { AnyHandler } from './handlers/operation.ts'
+import { matchPath, toTemplate } from './operation-paths.ts'
 import { parseQuery } from './parse-query.ts'
 import { HttpError } from './problem.ts'
 import { readBody } from './read-body.ts'
@@ -24,9 +25,6 @@ export interface OperationDeps {
   /** Simulated latency and failures (the Contacts API's operations only). */
   faults?: { book: FaultBook; targets: ReadonlyMap<string, FaultTarget> }
 }
-
-// Our routes have named parameters only, never wildcards (string[]).
-const paramsOf = (req: Request): Record<string, string> => req.params as Record<string, string>
 
 const searchOf = (url: string): string => {
   const index = url.indexOf('?')
@@ -72,7 +70,7 @@ function createPipeline(operation: CompiledOperation, deps: OperationDeps) {
   const run = operation.method === 'get' ? deps.engine.read : deps.engine.write
   const target = deps.faults?.targets.get(operation.operationId)
 
-  return async (req: Request, res: Response): Promise<void> => {
+  return async (req: Request, res: Response, params: Record<string, string>): Promise<void> => {
     res.locals['operation'] = operation
     // the fast path: one comparison when no fault, delay or Prefer applies
     const prefer = req.headers['prefer']
@@ -85,7 +83,6 @@ function createPipeline(operation: CompiledOperation, deps: OperationDeps) {
         return
       }
     }
-    const params = paramsOf(req)
     const caller = operation.secured
       ? await deps.engine.read((repositories) =>
           authenticate(
@@ -125,29 +122,47 @@ function createPipeline(operation: CompiledOperation, deps: OperationDeps) {
   }
 }
 
+interface PathOperations {
+  pipelines: Map<string, ReturnType<typeof createPipeline>>
+  /** The methods of the path, for a 405's Allow header. */
+  allow: string
+}
+
 /**
- * Mounts every operation of the document on its path (one route per path, one pipeline per
- * operation: this is the hot path of bench/). A known path with another method is a 405 listing
- * the methods it has.
+ * Mounts every operation of the document: one middleware finds the operation by its path and
+ * method (this is the hot path of bench/); a known path with another method is a 405 listing
+ * the methods it has; another path goes on to the next middleware.
  */
 export function registerOperations(
   router: Router,
   operations: CompiledOperation[],
   deps: OperationDeps,
 ): void {
-  const paths = new Set(operations.map((operation) => operation.documentPath))
-  for (const documentPath of paths) {
-    const pathOperations = operations.filter((operation) => operation.documentPath === documentPath)
-    const route = router.route(documentPath.replace(/\{([^}]+)\}/g, ':$1'))
-    for (const operation of pathOperations) {
-      route[operation.method](createPipeline(operation, deps))
+  const templates = [...new Set(operations.map((operation) => operation.documentPath))].map(
+    (documentPath) => {
+      const own = operations.filter((operation) => operation.documentPath === documentPath)
+      const methods = own.map((operation) => operation.method.toUpperCase())
+      const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS']
+      const pipelines = new Map(
+        own.map((operation) => [operation.method.toUpperCase(), createPipeline(operation, deps)]),
+      )
+      return toTemplate<PathOperations>(documentPath, { pipelines, allow: allow.join(', ') })
+    },
+  )
+  router.use((req, res, next) => {
+    const found = matchPath(templates, req.path)
+    if (!found) {
+      next()
+      return
     }
-    const methods = pathOperations.map((operation) => operation.method.toUpperCase())
-    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ')
-    route.all((req) => {
+    const { pipelines, allow } = found.value
+    const pipeline = pipelines.get(req.method === 'HEAD' ? 'GET' : req.method)
+    if (!pipeline) {
       throw new HttpError(405, `${req.method} is not allowed here; use ${allow}.`, {
         headers: { Allow: allow },
       })
-    })
-  }
+    }
+    req.params = found.params
+    pipeline(req, res, found.params).catch(next)
+  })
 }

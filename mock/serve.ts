@@ -145,6 +145,9 @@ export async function serve(options: ServeOptions): Promise<Served> {
       engine,
       createData: options.createData,
       document: current,
+      // a user's or a watched document is compiled at once: its errors show at the start, or
+      // refuse a reload; the package's own is known to compile
+      compileOnFirstUse: options.documentFile === undefined && options.watch !== true,
       faults: options.noFaults === true ? 'off' : faults,
       ...(options.noInspector === true && { recorder: 'off' as const }),
       snapshotsDir: `${options.dbFile}.snapshots`,

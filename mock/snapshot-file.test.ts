@@ -32,6 +32,34 @@ describe('SnapshotFile', () => {
     expect(lines).toHaveLength(1 + data.contacts.length + data.user_relationships.length)
   })
 
+  test('When a read chunk ends inside a multi-byte character, then every record reads back whole', async () => {
+    // Arrange: names of 3-byte characters; the first record padded so that the first 1 MiB
+    // chunk ends inside one (padding shifts every later byte by as much)
+    const adapter = new SnapshotFile(file)
+    const named = (padding: number) => ({
+      ...data,
+      contacts: data.contacts.map((contact, index) => ({
+        ...contact,
+        last_name: `${'€'.repeat(40)}${index === 0 ? 'x'.repeat(padding) : ''}`,
+      })),
+    })
+    const isContinuation = (byte: number | undefined) =>
+      byte !== undefined && (byte & 0xc0) === 0x80
+    await adapter.write(named(0))
+    const unpadded = readFileSync(file)
+    let padding = 0
+    while (!isContinuation(unpadded[(1 << 20) - padding])) padding++
+    const written = named(padding)
+    await adapter.write(written)
+    expect(isContinuation(readFileSync(file)[1 << 20])).toBe(true)
+
+    // Act
+    const read = await adapter.read()
+
+    // Assert
+    expect(read).toEqual(written)
+  })
+
   test('When the file holds the single JSON document of earlier versions, then it is read', async () => {
     // Arrange
     writeFileSync(file, JSON.stringify(data, null, 2))

@@ -54,17 +54,22 @@ function isHeader(line: string): boolean {
 }
 
 /**
- * Calls `each` on the file's lines, read in large chunks (readline costs twice as much), until it
- * answers false; resolves false then, true when every line was seen.
+ * Calls `each` on the file's lines, read in large chunks (readline costs twice as much) and
+ * decoded line by line (a decoded chunk would be copied again by the split), until it answers
+ * false; resolves false then, true when every line was seen.
  */
 async function forEachLine(file: string, each: (line: string) => boolean): Promise<boolean> {
-  let rest = ''
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
-    const lines = (rest + (chunk as string)).split('\n')
-    rest = lines.pop() ?? ''
-    for (const line of lines) if (!each(line)) return false
+  let rest: Buffer | undefined
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+    const bytes = rest === undefined ? (chunk as Buffer) : Buffer.concat([rest, chunk as Buffer])
+    let start = 0
+    for (let end = bytes.indexOf(10); end !== -1; end = bytes.indexOf(10, start)) {
+      if (!each(bytes.toString('utf8', start, end))) return false
+      start = end + 1
+    }
+    rest = start < bytes.length ? bytes.subarray(start) : undefined
   }
-  return rest === '' || each(rest)
+  return rest === undefined || each(rest.toString('utf8'))
 }
 
 function addRecord(data: Data, line: string, number: number): void {
