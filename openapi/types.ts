@@ -293,7 +293,8 @@ export interface components {
      * @description `yyyy-mm-ddThh:mm:ss`, optionally with fractions of a second and an offset (`Z`, `+02:00`,
      *     `+0200`, `+02`); `T` may be `t` or a space. A pattern rather than a format, so that every tool
      *     reads it the same way (`date-time` requires the offset). An impossible date such as
-     *     2023-02-30 is still a 422 (decision 8).
+     *     2023-02-30 is still a 422 (decision 8); so is a leap second (`:60`), which has no instant
+     *     of its own to be stored as.
      */
     LocalOrOffsetDateTime: string
     /** @description The fields of a contact, shared by the closed Contact and ContactDetail. */

@@ -80,7 +80,14 @@ function normalizeBirthday(value: string): string {
     .replace(/([+-]\d\d)(\d\d)$/, '$1:$2')
     .replace(/([+-]\d\d)$/, '$1:00')
   const instant = new Date(OFFSET.test(text) ? text.toUpperCase() : `${text}Z`)
-  if (Number.isNaN(instant.getTime())) {
+  // Date rolls an impossible day over (2023-02-30 would become 2023-03-02): the day is checked
+  // on its own; a year outside 0000-9999 would not read back as a date-time
+  const [year = 0, month = 0, day = 0] = value.slice(0, 10).split('-').map(Number)
+  const calendarDay = new Date(0)
+  calendarDay.setUTCFullYear(year, month - 1, day) // Date.UTC would read year 23 as 1923
+  const isRealDay = calendarDay.getUTCMonth() === month - 1 && calendarDay.getUTCDate() === day
+  const utcYear = instant.getUTCFullYear()
+  if (Number.isNaN(instant.getTime()) || !isRealDay || utcYear < 0 || utcYear > 9999) {
     throw new HttpError(422, '1 field is invalid; nothing was changed.', {
       errors: [{ field: 'contact[birthday]', message: 'is not a real date-time' }],
     })
