@@ -66,19 +66,20 @@ async function listMatches(
     const found = docsOf(rows).filter((row) => context.searchTextOf(row).includes(needle))
     return pageOf(found.slice(offset, offset + limit), found.length, offset)
   }
-  const rows = await sql<DocRow<StoredContact> & { count: string }>(
-    `SELECT doc, count(*) OVER () AS count FROM contacts ${where} ${ORDER} LIMIT $3 OFFSET $4`,
+  // The matches are gathered once, narrow (id and time): counting and ordering them never
+  // carries the records; only the page's records are read. At a million contacts a common name
+  // matches thousands, whose whole records would be sorted (and spill to disk) otherwise.
+  const rows = await sql<{ count: string; doc: StoredContact | null }>(
+    `WITH matches AS MATERIALIZED (SELECT id, created_at FROM contacts ${where}),
+       page AS (SELECT id, created_at FROM matches ${ORDER} LIMIT $3 OFFSET $4)
+     SELECT total.count, c.doc
+     FROM (SELECT count(*) AS count FROM matches) AS total
+     LEFT JOIN (page JOIN contacts AS c ON c.id = page.id) ON true
+     ORDER BY page.created_at, page.id`,
     [orgId, pattern, limit, offset],
   )
-  let count = Number(rows[0]?.count ?? 0)
-  if (rows.length === 0 && offset > 0) {
-    const [counted] = await sql<{ count: string }>(
-      `SELECT count(*) AS count FROM contacts ${where}`,
-      [orgId, pattern],
-    )
-    count = Number(counted?.count ?? 0)
-  }
-  return pageOf(docsOf(rows), count, offset)
+  const docs = rows.flatMap((row) => (row.doc === null ? [] : [row.doc]))
+  return pageOf(docs, Number(rows[0]?.count ?? 0), offset)
 }
 
 /** Contacts in PostgreSQL, with the file store's behaviour (see memory-repositories.ts). */
