@@ -5,6 +5,7 @@ import {
   CONTACTS,
   editJson,
   isJsonRequest,
+  jsonBodyOf,
   LIST,
   pathOf,
   queryOf,
@@ -20,20 +21,15 @@ function changeField(
   name: string,
   change: (value: unknown) => unknown,
 ): ProxyRequest {
-  const text = req.body.toString('utf8')
   if (isJsonRequest(req)) {
-    let body: JsonObject
-    try {
-      body = JSON.parse(text || '{}') as JsonObject
-    } catch {
-      return req
-    }
+    const body = jsonBodyOf(req)
+    if (body === undefined) return req
     const inner = body[prefix]
     if (typeof inner !== 'object' || inner === null || !(name in inner)) return req
     const changed = { ...inner, [name]: change((inner as JsonObject)[name]) }
     return { ...req, body: Buffer.from(JSON.stringify({ ...body, [prefix]: changed })) }
   }
-  const form = new URLSearchParams(text)
+  const form = new URLSearchParams(req.body.toString('utf8'))
   const key = `${prefix}[${name}]`
   if (!form.has(key)) return req
   form.set(key, String(change(form.get(key))))

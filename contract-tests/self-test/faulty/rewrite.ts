@@ -20,6 +20,19 @@ export function withQuery(req: ProxyRequest, query: URLSearchParams): ProxyReque
 export const isJsonRequest = (req: ProxyRequest): boolean =>
   (req.headers['content-type'] ?? '').startsWith('application/json')
 
+/** A JSON request's body as an object; undefined when it is not JSON or not an object. */
+export function jsonBodyOf(req: ProxyRequest): JsonObject | undefined {
+  if (!isJsonRequest(req)) return undefined
+  try {
+    const value: unknown = JSON.parse(req.body.toString('utf8') || '{}')
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as JsonObject)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export function jsonOf(res: ProxyResponse): JsonObject | undefined {
   if (!(res.headers['content-type'] ?? '').includes('json') || res.body.length === 0)
     return undefined

@@ -2,7 +2,7 @@
 // hand-written check sends what they get wrong.
 import { loadDocument, maxLengthsOf } from '../../../openapi/document.ts'
 import type { Fault, ProxyRequest } from './proxy.ts'
-import { CONTACT, isJsonRequest, pathOf, type JsonObject } from './rewrite.ts'
+import { CONTACT, isJsonRequest, jsonBodyOf, pathOf, type JsonObject } from './rewrite.ts'
 
 const LIMITS = new Map(maxLengthsOf(loadDocument(), 'ContactWriteFields'))
 
@@ -15,14 +15,9 @@ function cut(name: string, value: unknown): unknown {
 }
 
 function cutLongText(req: ProxyRequest): ProxyRequest {
-  const text = req.body.toString('utf8')
   if (isJsonRequest(req)) {
-    let body: JsonObject
-    try {
-      body = JSON.parse(text || '{}') as JsonObject
-    } catch {
-      return req
-    }
+    const body = jsonBodyOf(req)
+    if (body === undefined) return req
     const contact = body['contact']
     if (typeof contact !== 'object' || contact === null) return req
     const fields = Object.entries(contact as JsonObject).map(([name, value]): [string, unknown] => [
@@ -34,7 +29,7 @@ function cutLongText(req: ProxyRequest): ProxyRequest {
       body: Buffer.from(JSON.stringify({ ...body, contact: Object.fromEntries(fields) })),
     }
   }
-  const form = new URLSearchParams(text)
+  const form = new URLSearchParams(req.body.toString('utf8'))
   const fields = [...form].map(([key, value]): [string, string] => {
     const name = /^contact\[([^\]]+)\]$/.exec(key)?.[1]
     return [key, name === undefined ? value : String(cut(name, value))]
