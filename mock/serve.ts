@@ -17,7 +17,6 @@ import { faultTargetsOf } from './faults/fault-targets.ts'
 import type { Data } from './data.ts'
 import type { StorageEngine } from './repositories.ts'
 import { openStore } from './open-store.ts'
-import { openPostgresStore } from './postgres/open-postgres.ts'
 import { toProblem } from './problem.ts'
 import { createShutdown } from './shutdown.ts'
 import { StartupError } from './startup-error.ts'
@@ -131,7 +130,10 @@ export async function serve(options: ServeOptions): Promise<Served> {
             tokenTtlMs: options.tokenTtlMs,
             document,
           })
-        : await openPostgresStore(options.store, options.createData, {
+        : // loaded only for --store: the file store does not pay for pg at start
+          await (
+            await import('./postgres/open-postgres.ts')
+          ).openPostgresStore(options.store, options.createData, {
             tokenTtlMs: options.tokenTtlMs,
             document,
           })

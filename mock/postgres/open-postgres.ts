@@ -9,6 +9,7 @@ import { insertData } from './load-data.ts'
 import { applyMigrations, SCHEMA_LOCK } from './migrate.ts'
 import { createPostgresEngine } from './postgres-engine.ts'
 import { createPostgresSnapshots } from './postgres-snapshots.ts'
+import { describeStore } from './describe-store.ts'
 import { sqlOf } from './sql.ts'
 
 export interface OpenPostgres {
@@ -25,17 +26,6 @@ export interface OpenPostgresOptions {
   tokenTtlMs?: number | undefined
   /** Connections per instance (default 16: a bench at 32 connections on two cores saturates). */
   poolSize?: number
-}
-
-/** The URL without its password, for messages. */
-export function describeStore(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password !== '') parsed.password = '***'
-    return parsed.toString()
-  } catch {
-    return 'postgres://(unparsable URL)'
-  }
 }
 
 /**

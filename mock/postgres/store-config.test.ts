@@ -1,7 +1,7 @@
 // Choosing the PostgreSQL store: --store or DATABASE_URL; anything else fails fast (exit 2).
 import { describe, expect, test } from '@jest/globals'
 import { ConfigError, readCommandLine } from '../config.ts'
-import { describeStore } from './open-postgres.ts'
+import { describeStore } from './describe-store.ts'
 
 const storeOf = (argv: string[], env: NodeJS.ProcessEnv): string | undefined => {
   const request = readCommandLine(argv, env)
