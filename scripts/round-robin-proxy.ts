@@ -1,6 +1,13 @@
 // A small HTTP proxy that sends each request to the next of several targets in turn: what a load
 // balancer in front of several mock instances does, for the shared-store contract run.
-import { Agent, createServer, request, type Server } from 'node:http'
+import {
+  Agent,
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 export interface Proxy {
@@ -12,7 +19,10 @@ export interface Proxy {
 export async function startRoundRobinProxy(targets: readonly string[]): Promise<Proxy> {
   const agent = new Agent({ keepAlive: true })
   let next = 0
-  const server: Server = createServer((req, res) => {
+  // The body is read whole before it is sent (as nginx does by default), so that a request whose
+  // kept-alive connection the instance closed just then can be sent again (Node's advice: retry
+  // when `reusedSocket` and the error is a reset); an instance that fails otherwise is a 502.
+  const forward = (req: IncomingMessage, body: Buffer, res: ServerResponse, retry: boolean) => {
     const target = new URL(targets[next++ % targets.length] ?? '')
     const upstream = request(
       {
@@ -28,11 +38,23 @@ export async function startRoundRobinProxy(targets: readonly string[]): Promise<
         answer.pipe(res)
       },
     )
-    upstream.on('error', () => {
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      const closedWhileIdle = ['ECONNRESET', 'EPIPE'].includes(error.code ?? '')
+      if (retry && upstream.reusedSocket && closedWhileIdle && !res.headersSent) {
+        forward(req, body, res, false)
+        return
+      }
       if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' })
       res.end('the instance did not answer')
     })
-    req.pipe(upstream)
+    upstream.end(body)
+  }
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      forward(req, Buffer.concat(chunks), res, true)
+    })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
