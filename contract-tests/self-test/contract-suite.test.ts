@@ -79,6 +79,24 @@ describe('The contract suite', () => {
     expect(exchanges.filter((exchange) => exchange.method === 'DELETE').length).toBeGreaterThan(0)
   })
 
+  test('When a run is over, then every session its logins opened was logged out', () => {
+    // Arrange
+    const { exchanges } = result(CORRECT)
+    const issued = exchanges.flatMap(({ issuedToken }) => (issuedToken ? [issuedToken] : []))
+    const loggedOut = new Set(
+      exchanges
+        .filter(
+          ({ method, url, status }) =>
+            method === 'DELETE' && url === '/api/v1/logout' && status === 204,
+        )
+        .map(({ authorization }) => authorization?.replace(/^Bearer /, '')),
+    )
+
+    // Assert
+    expect(issued.length).toBeGreaterThan(0)
+    expect(issued.filter((token) => !loggedOut.has(token))).toEqual([])
+  })
+
   test.each(GENERATIVE_FAULTS)(
     'When the target has the fault %s, then the generative phase finds it and shrinks it to at most 6 steps',
     (name) => {

@@ -13,6 +13,7 @@ const exchange = (overrides: Partial<Exchange>): Exchange => ({
   status: 200,
   createdId: undefined,
   ids: [],
+  issuedToken: undefined,
   ...overrides,
 })
 

@@ -1,6 +1,7 @@
 // Every record a test file may have created is noted here, from the answers themselves: any 2xx to
 // a POST or PUT, on any path, that names a record (its id, or a Location). So even a create the
 // server should have refused (a probe it wrongly accepted) is found, and removed after the file.
+// A 2xx that hands out a token (a login) opened a session: it is noted too, and closed.
 import type { ApiResponse } from './api.ts'
 import { contractEnv } from './env.ts'
 
@@ -18,6 +19,7 @@ const KIND = /^\/api\/v1\/orgs\/[^/]+\/(contacts|user_relationships)\/[^/]+$/
 const CREATES: readonly string[] = ['POST', 'PUT']
 
 const created: CreatedRecord[] = []
+const sessions: string[] = []
 
 function idOf(body: unknown): string | undefined {
   const id: unknown =
@@ -46,8 +48,16 @@ function recordPath(res: ApiResponse): string | undefined {
   return `${path}/${encodeURIComponent(id)}`
 }
 
+function tokenOf(body: unknown): string | undefined {
+  const token: unknown =
+    typeof body === 'object' && body !== null ? (Reflect.get(body, 'token') as unknown) : undefined
+  return typeof token === 'string' && token !== '' ? token : undefined
+}
+
 export function noteResponse(res: ApiResponse, authorization: string | undefined): void {
   if (!CREATES.includes(res.request.method) || res.status < 200 || res.status > 299) return
+  const token = tokenOf(res.body)
+  if (token !== undefined && !sessions.includes(token)) sessions.push(token)
   const path = recordPath(res)
   if (path === undefined || created.some((record) => record.path === path)) return
   const kind = KIND.exec(path)?.[1]
@@ -61,4 +71,9 @@ export function noteResponse(res: ApiResponse, authorization: string | undefined
 /** Hands over (and forgets) everything noted so far. */
 export function takeCreatedRecords(): CreatedRecord[] {
   return created.splice(0, created.length)
+}
+
+/** Hands over (and forgets) the tokens of the sessions opened so far. */
+export function takeOpenedSessions(): string[] {
+  return sessions.splice(0, sessions.length)
 }

@@ -2,8 +2,9 @@
 import { randomBytes } from 'node:crypto'
 import type { components } from '../../openapi/types.ts'
 import { bracketed, call, orgPath, type ApiResponse } from './api.ts'
-import { takeCreatedRecords, type CreatedRecord } from './created-records.ts'
+import { takeCreatedRecords, takeOpenedSessions, type CreatedRecord } from './created-records.ts'
 import { contractEnv, runMarker } from './env.ts'
+import { documentedOperations, methodOf } from './operations.ts'
 
 export type Contact = components['schemas']['Contact']
 export type ContactDetail = components['schemas']['ContactDetail']
@@ -107,8 +108,21 @@ async function removeRecord(record: CreatedRecord): Promise<string | undefined> 
     : `${record.path}: still there (DELETE answered ${String(res.status)}, GET ${String(check.status)})`
 }
 
+/**
+ * Logs out the sessions the file's logins opened, with the document's logout operation (none in
+ * the document: nothing to do). Best effort: a session a check already closed answers 401, and a
+ * broken logout is the login checks' finding, not the cleanup's.
+ */
+async function closeOpenedSessions(): Promise<void> {
+  const tokens = takeOpenedSessions()
+  const logout = documentedOperations().find((operation) => operation.id === 'logout')
+  if (logout === undefined) return
+  for (const token of tokens) await call(methodOf(logout), logout.template, { token })
+}
+
 /** Removes for good everything this test file created. Runs after every file (see after-env.ts). */
 export async function purgeCreatedRecords(): Promise<void> {
+  await closeOpenedSessions()
   const records = takeCreatedRecords()
   const ordered = [
     ...records.filter((record) => record.kind === 'user_relationships'),

@@ -82,6 +82,8 @@ export interface Exchange {
   createdId: string | undefined
   /** Every `id` anywhere in the answer's JSON body: records that exist. */
   ids: string[]
+  /** The `token` a 2xx answer handed out (a login): a session the run opened. */
+  issuedToken: string | undefined
 }
 
 function collectIds(value: unknown, into: string[]): string[] {
@@ -103,13 +105,11 @@ function idsIn(body: Buffer): string[] {
   }
 }
 
-function idIn(body: Buffer): string | undefined {
+function idIn(body: Buffer, key = 'id'): string | undefined {
   try {
     const value: unknown = JSON.parse(body.toString('utf8'))
     const id: unknown =
-      typeof value === 'object' && value !== null
-        ? (Reflect.get(value, 'id') as unknown)
-        : undefined
+      typeof value === 'object' && value !== null ? (Reflect.get(value, key) as unknown) : undefined
     return typeof id === 'string' ? id : undefined
   } catch {
     return undefined
@@ -155,6 +155,7 @@ export async function startProxy(upstream: string, fault?: Fault): Promise<Runni
             status: res.status,
             createdId: res.status < 300 ? idIn(res.body) : undefined,
             ids: idsIn(res.body),
+            issuedToken: res.status < 300 ? idIn(res.body, 'token') : undefined,
           })
           outgoing.writeHead(res.status, {
             ...res.headers,
