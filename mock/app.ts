@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import cors from 'cors'
 import express, { type Express } from 'express'
 import type { Logger } from 'pino'
 import { DEFAULT_SEED } from '../fixtures/identities.ts'
@@ -22,9 +21,10 @@ import { createFace, isFacePath, isInspectorPath } from './face/face-routes.ts'
 import { createRecorder, type Recorder } from './face/recorder.ts'
 import { createFaultBook, type FaultBook } from './faults/fault-book.ts'
 import { faultTargetsOf } from './faults/fault-targets.ts'
+import { allowCors, allowSimpleCors } from './cors.ts'
 import { checkHost } from './host-check.ts'
 import { createProblemHandler, HttpError } from './problem.ts'
-import { registerOperations } from './register-operations.ts'
+import { dispatchOperations } from './dispatch-operations.ts'
 import { createReplyCheck } from './reply-check.ts'
 import type { StorageEngine } from './repositories.ts'
 import { logRequests } from './request-log.ts'
@@ -78,31 +78,51 @@ export function createApp(deps: AppDeps): Express {
             logger?.error({ violations }, 'response does not match the document'),
         }
       : undefined
-  const guard = guardFor(document)
+  const recorder = deps.recorder === 'off' ? undefined : (deps.recorder ?? createRecorder())
+  const hooks = { guard: guardFor(document), record: recorder?.note }
   const logError = (error: unknown): void => logger?.error({ err: error }, 'request failed')
   const targets = faultTargetsOf(document)
   const faults =
     deps.faults === 'off'
       ? undefined
       : (deps.faults ?? createFaultBook(targets, { seed: DEFAULT_SEED }))
+  const common = {
+    engine,
+    bodyLimit: maxBodyBytesOf(document),
+    now: deps.now ?? (() => new Date()),
+    newId: deps.newId ?? randomUUID,
+  }
 
-  // Access: DNS rebinding first; CORS for any origin on the API (frontends on other origins need
-  // it), never on the admin API or the inspector. A preflight holds for 10 minutes, so a page
-  // does not send one before every call.
+  // Access: DNS rebinding first; CORS on the API, never on the admin API or the inspector.
   const access = deps.access ?? {}
   app.use(checkHost(access.allowedHosts ?? []))
-  const allowCors = cors({
-    exposedHeaders: ['Location', 'WWW-Authenticate', 'Allow', 'Retry-After'],
-    maxAge: 600,
+
+  // The document's operations first: they are the traffic, and need one middleware, not five.
+  const onFirstUse = deps.compileOnFirstUse ?? deps.document === undefined
+  const api = dispatchOperations(compileOperations(document, { onFirstUse }), {
+    ...common,
+    handlers: { ...HANDLERS, ...deps.handlers },
+    hooks,
+    faults: faults && { book: faults, targets: new Map(targets.map((t) => [t.operationId, t])) },
+    enter: (req, res, next) => {
+      if (req.method === 'OPTIONS') {
+        allowCors(req, res, next)
+        return false
+      }
+      recorder?.stamp(res)
+      allowSimpleCors(res)
+      return true
+    },
   })
-  const recorder = deps.recorder === 'off' ? createRecorder(0) : (deps.recorder ?? createRecorder())
-  if (deps.recorder !== 'off') recorder.install(app)
+  app.use(api)
+  // Everything else but the admin API and the inspector: unknown paths (their 404 is recorded),
+  // the reference and the documents.
   app.use((req, res, next) => {
     if (isAdminPath(req.path) || isInspectorPath(req.path)) {
       next()
       return
     }
-    if (deps.recorder !== 'off' && !isFacePath(req.path)) recorder.stamp(res)
+    if (!isFacePath(req.path)) recorder?.stamp(res)
     allowCors(req, res, next)
   })
 
@@ -110,27 +130,24 @@ export function createApp(deps: AppDeps): Express {
   const adminDocument = loadAdminDocument()
 
   // The pages: reference, documents, problem types, inspector
-  app.use(createFace({ document, adminDocument, access, recorder }))
+  app.use(createFace({ document, adminDocument, access, recorder: recorder ?? createRecorder(0) }))
   const admin = express.Router({ caseSensitive: true })
-  const common = {
-    engine,
-    bodyLimit: maxBodyBytesOf(document),
-    now: deps.now ?? (() => new Date()),
-    newId: deps.newId ?? randomUUID,
-  }
-  registerOperations(admin, compileOperations(adminDocument, { onFirstUse: true }), {
-    ...common,
-    handlers: createAdminHandlers({
-      engine,
-      createData: deps.createData,
-      faults,
-      snapshots:
-        deps.snapshots ??
-        createNamedSnapshots(deps.snapshotsDir ?? join(tmpdir(), 'contacts-mock-snapshots')),
+  const adminHooks = { guard: guardFor(adminDocument), record: recorder?.note }
+  admin.use(
+    dispatchOperations(compileOperations(adminDocument, { onFirstUse: true }), {
+      ...common,
+      handlers: createAdminHandlers({
+        engine,
+        createData: deps.createData,
+        faults,
+        snapshots:
+          deps.snapshots ??
+          createNamedSnapshots(deps.snapshotsDir ?? join(tmpdir(), 'contacts-mock-snapshots')),
+      }),
+      hooks: adminHooks,
     }),
-    guard: guardFor(adminDocument),
-  })
-  admin.use(ADMIN_PATH, createProblemHandler(logError, guardFor(adminDocument)))
+  )
+  admin.use(ADMIN_PATH, createProblemHandler(logError, adminHooks))
   app.use(ADMIN_PATH, guardAdmin(access))
   // behind a prefix test: an API request would otherwise be matched against every admin route
   app.use((req, res, next) => {
@@ -138,21 +155,10 @@ export function createApp(deps: AppDeps): Express {
     else next()
   })
 
-  // The document's operations
-  const router = express.Router({ caseSensitive: true })
-  const onFirstUse = deps.compileOnFirstUse ?? deps.document === undefined
-  registerOperations(router, compileOperations(document, { onFirstUse }), {
-    ...common,
-    handlers: { ...HANDLERS, ...deps.handlers },
-    guard,
-    faults: faults && { book: faults, targets: new Map(targets.map((t) => [t.operationId, t])) },
-  })
-  app.use(router)
-
   // Errors
   app.use((req) => {
     throw new HttpError(404, `There is no ${req.path} in this API.`)
   })
-  app.use(createProblemHandler(logError, guard))
+  app.use(createProblemHandler(logError, hooks))
   return app
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, truncateSync } from 'node:fs'
 import { open, rename, rm, type FileHandle } from 'node:fs/promises'
 import { basename, dirname } from 'node:path'
 import { COLLECTIONS, type Collection, type Records } from './data.ts'
+import { keptJsonOf } from './record-json.ts'
 
 type PutEntries = { [C in Collection]: { collection: C; put: Records[C] } }
 export type JournalEntry = PutEntries[Collection] | { collection: Collection; remove: string }
@@ -9,6 +10,12 @@ export type JournalEntry = PutEntries[Collection] | { collection: Collection; re
 /** The entry that puts a record of a collection. */
 export const putEntry = <C extends Collection>(collection: C, row: Records[C]): JournalEntry =>
   ({ collection, put: row }) as PutEntries[C]
+
+/** An entry as a journal line; the record's text is kept for the snapshots to come. */
+const lineOf = (entry: JournalEntry): string =>
+  'put' in entry
+    ? `{"collection":"${entry.collection}","put":${keptJsonOf(entry.put)}}\n`
+    : JSON.stringify(entry) + '\n'
 
 /** A complete line of the journal that is not an entry: damage by hand or by an older version. */
 export interface DamagedLine {
@@ -141,7 +148,7 @@ export async function openJournal(path: string): Promise<Journal> {
   return {
     async append(entries) {
       if (torn) await cutBack()
-      const data = Buffer.from(entries.map((entry) => JSON.stringify(entry) + '\n').join(''))
+      const data = Buffer.from(entries.map(lineOf).join(''))
       try {
         for (let written = 0; written < data.length;) {
           const { bytesWritten } = await handle.write(data, written, data.length - written)

@@ -1,5 +1,8 @@
 import type { ErrorRequestHandler, Request, Response } from 'express'
-import { sendReply, type Guard } from './send-reply.ts'
+import { sendReply, type ReplyHooks } from './send-reply.ts'
+
+// the charset said, as every text answer of the mock says it
+const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'
 
 export interface FieldError {
   field: string
@@ -85,12 +88,17 @@ export function toProblem(
   }
 }
 
-export function sendProblem(req: Request, res: Response, error: HttpError, guard?: Guard): void {
+export function sendProblem(
+  req: Request,
+  res: Response,
+  error: HttpError,
+  hooks: ReplyHooks = {},
+): void {
   // the full path, also where a router is mounted below the root (the admin API)
   const instance = req.baseUrl + req.path
   const problem = toProblem(error.status, error.detail, { instance, errors: error.errors })
-  const headers = { ...error.headers, 'Content-Type': 'application/problem+json' }
-  sendReply(req, res, { status: error.status, headers, text: JSON.stringify(problem) }, guard)
+  const headers = { ...error.headers, 'Content-Type': PROBLEM_TYPE }
+  sendReply(req, res, { status: error.status, headers, text: JSON.stringify(problem) }, hooks)
 }
 
 /** Errors thrown by Express and body-parser carry a 4xx `status`; anything else is our bug. */
@@ -111,7 +119,7 @@ function toHttpError(error: unknown): HttpError {
 
 export function createProblemHandler(
   logError: (error: unknown) => void = () => undefined,
-  guard?: Guard,
+  hooks: ReplyHooks = {},
 ): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
@@ -120,6 +128,6 @@ export function createProblemHandler(
     }
     const problem = toHttpError(error)
     if (problem.status >= 500) logError(error)
-    sendProblem(req, res, problem, guard)
+    sendProblem(req, res, problem, hooks)
   }
 }

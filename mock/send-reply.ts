@@ -7,22 +7,48 @@ export interface Guard {
   report: (findings: string[]) => void
 }
 
+/** What every answer of the API passes through on its way out. */
+export interface ReplyHooks {
+  /** Checks it against the document (`--validate-responses`, the tests). */
+  guard?: Guard | undefined
+  /** Keeps it for the inspector (a no-op for requests the inspector does not show). */
+  record?: ((res: Response, text: string) => void) | undefined
+}
+
+export interface Reply {
+  status: number
+  /** Content-Type included, with its charset: the text is sent as it is. */
+  headers: Record<string, string>
+  text: string
+}
+
 const PROBLEM_TYPE = '/problems/internal'
 
 const lowerCased = (headers: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 
+// Statuses that carry no body, and so no Content-Length (RFC 9110, 8.6).
+const BODILESS = new Set([204, 304])
+
+/**
+ * Writes an answer with Node's own calls: Express's `res.send` would look for an ETag, freshness
+ * and a charset that this answer settles already, at a cost the hot path of fetch one can feel.
+ */
+function writeReply(res: Response, reply: Reply, hooks: ReplyHooks): void {
+  res.statusCode = reply.status
+  for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value)
+  if (!BODILESS.has(reply.status)) res.setHeader('Content-Length', Buffer.byteLength(reply.text))
+  hooks.record?.(res, reply.text)
+  // Node leaves the body out of an answer to HEAD and of a 204 itself
+  res.end(reply.text)
+}
+
 /**
  * Sends an answer, checked first against the document when a guard is given: an answer that
  * drifts from the document becomes a 500 naming the violation, so drift cannot pass unnoticed.
  */
-export function sendReply(
-  req: Request,
-  res: Response,
-  reply: { status: number; headers: Record<string, string>; text: string },
-  guard: Guard | undefined,
-): void {
-  res.status(reply.status).set(reply.headers)
+export function sendReply(req: Request, res: Response, reply: Reply, hooks: ReplyHooks): void {
+  const { guard } = hooks
   const findings =
     guard && req.method !== 'HEAD'
       ? guard.check({
@@ -30,22 +56,21 @@ export function sendReply(
           path: req.baseUrl + req.path,
           documented: res.locals['operation'] !== undefined,
           status: reply.status,
-          headers: lowerCased(res.getHeaders()),
+          headers: lowerCased({ ...res.getHeaders(), ...reply.headers }),
           text: reply.text,
         })
       : []
   if (findings.length === 0) {
-    res.send(reply.text)
+    writeReply(res, reply, hooks)
     return
   }
   guard?.report(findings)
-  res.status(500).type('application/problem+json')
-  res.send(
-    JSON.stringify({
-      type: PROBLEM_TYPE,
-      title: 'Internal Server Error',
-      status: 500,
-      detail: `The mock's response does not match its document:\n${findings.join('\n')}`,
-    }),
-  )
+  const problem = {
+    type: PROBLEM_TYPE,
+    title: 'Internal Server Error',
+    status: 500,
+    detail: `The mock's response does not match its document:\n${findings.join('\n')}`,
+  }
+  const headers = { 'Content-Type': 'application/problem+json; charset=utf-8' }
+  writeReply(res, { status: 500, headers, text: JSON.stringify(problem) }, hooks)
 }

@@ -54,8 +54,8 @@ export function createShutdown({ graceMs = 5000, quietMs = 250 }: ShutdownOption
         return
       }
       inFlight.add(res)
-      const settle = (): boolean => inFlight.delete(res)
-      res.once('finish', settle).once('close', settle)
+      // 'close' follows 'finish', and comes alone when the client goes away first
+      res.once('close', () => inFlight.delete(res))
       app(req, res)
     },
 

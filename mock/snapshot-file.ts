@@ -3,6 +3,7 @@ import { open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Adapter } from 'lowdb'
 import type { Data, StoredContact, StoredUserRelationship } from './data.ts'
+import { jsonOf } from './record-json.ts'
 
 /** The first line of a data file in the line format: everything but the two large collections. */
 const FORMAT = 'contacts-mock-kit/lines'
@@ -37,9 +38,7 @@ function* chunksOf(data: Data): Generator<string> {
     ['user_relationships', data.user_relationships],
   ] as const) {
     for (let start = 0; start < rows.length; start += CHUNK) {
-      const lines = rows
-        .slice(start, start + CHUNK)
-        .map((row) => `{"${name}":${JSON.stringify(row)}}`)
+      const lines = rows.slice(start, start + CHUNK).map((row) => `{"${name}":${jsonOf(row)}}`)
       yield lines.join('\n') + '\n'
     }
   }

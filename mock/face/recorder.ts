@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { performance } from 'node:perf_hooks'
-import type { Express, Response } from 'express'
+import type { Response } from 'express'
 import type { CompiledOperation } from '../compile-operations.ts'
 import { summarize, type RecordedSummary } from './recorded-views.ts'
 
@@ -34,8 +34,8 @@ export interface RecordedEntry {
 export interface Recorder {
   /** Marks a request to record (called for API requests only, before anything else runs). */
   stamp: (res: Response) => void
-  /** Records every stamped request when its answer is sent. */
-  install: (app: Express) => void
+  /** Records the answer to a stamped request as it is sent; other requests are left alone. */
+  note: (res: Response, body: string) => void
   entries: () => RecordedEntry[]
   find: (id: number) => RecordedEntry | undefined
   /** Calls `listener` with each new request; returns the unsubscribe function. */
@@ -56,7 +56,7 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
   const listeners = new Set<(summary: RecordedSummary) => void>()
   let last = 0
 
-  const record = (res: Response, body: unknown): void => {
+  const record = (res: Response, body: string): void => {
     const started = res.locals[STARTED] as number | undefined
     if (started === undefined) return
     res.locals[STARTED] = undefined
@@ -75,7 +75,7 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
       durationMs,
       headers: req.headers,
       requestBody: boundBuffer(req.body),
-      responseBody: typeof body === 'string' ? boundText(body) : boundBuffer(body),
+      responseBody: boundText(body),
       responseType: res.get('Content-Type'),
     }
     ring[entry.id % size] = entry
@@ -92,14 +92,7 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
     stamp: (res) => {
       res.locals[STARTED] = performance.now()
     },
-    install: (app) => {
-      // once per app, on its response prototype: no closure per request
-      const send = app.response.send
-      app.response.send = function recordedSend(this: Response, body?: unknown) {
-        record(this, body)
-        return send.call(this, body)
-      }
-    },
+    note: record,
     entries: () => {
       const kept: RecordedEntry[] = []
       for (let id = Math.max(1, last - size + 1); id <= last; id++) {

@@ -1,4 +1,4 @@
-import express, { type Request, type Response, type Router } from 'express'
+import express, { type Request, type RequestHandler, type Response } from 'express'
 import { authenticate } from './authenticate.ts'
 import type { CompiledOperation } from './compile-operations.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -11,7 +11,7 @@ import { parseQuery } from './parse-query.ts'
 import { HttpError } from './problem.ts'
 import { readBody } from './read-body.ts'
 import type { StorageEngine } from './repositories.ts'
-import { sendReply, type Guard } from './send-reply.ts'
+import { sendReply, type ReplyHooks } from './send-reply.ts'
 import { validateBody, validatePath, validateQuery } from './validate-request.ts'
 
 export interface OperationDeps {
@@ -21,7 +21,13 @@ export interface OperationDeps {
   bodyLimit: number
   now: () => Date
   newId: () => string
-  guard: Guard | undefined
+  /** The response check and the inspector's record, for answers and problems alike. */
+  hooks: ReplyHooks
+  /**
+   * Runs first for each request whose path is one of the operations'; false when it answered the
+   * request itself (a CORS preflight).
+   */
+  enter?: (req: Request, res: Response, next: (error?: unknown) => void) => boolean
   /** Simulated latency and failures (the Contacts API's operations only). */
   faults?: { book: FaultBook; targets: ReadonlyMap<string, FaultTarget> }
 }
@@ -118,7 +124,7 @@ function createPipeline(operation: CompiledOperation, deps: OperationDeps) {
       headers['Content-Type'] = JSON_TYPE
       text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body)
     }
-    sendReply(req, res, { status: reply.status, headers, text }, deps.guard)
+    sendReply(req, res, { status: reply.status, headers, text }, deps.hooks)
   }
 }
 
@@ -129,15 +135,14 @@ interface PathOperations {
 }
 
 /**
- * Mounts every operation of the document: one middleware finds the operation by its path and
+ * The middleware of every operation of the document: it finds the operation by its path and
  * method (this is the hot path of bench/); a known path with another method is a 405 listing
  * the methods it has; another path goes on to the next middleware.
  */
-export function registerOperations(
-  router: Router,
+export function dispatchOperations(
   operations: CompiledOperation[],
   deps: OperationDeps,
-): void {
+): RequestHandler {
   const templates = [...new Set(operations.map((operation) => operation.documentPath))].map(
     (documentPath) => {
       const own = operations.filter((operation) => operation.documentPath === documentPath)
@@ -149,12 +154,13 @@ export function registerOperations(
       return toTemplate<PathOperations>(documentPath, { pipelines, allow: allow.join(', ') })
     },
   )
-  router.use((req, res, next) => {
+  return (req, res, next) => {
     const found = matchPath(templates, req.path)
     if (!found) {
       next()
       return
     }
+    if (deps.enter && !deps.enter(req, res, next)) return
     const { pipelines, allow } = found.value
     const pipeline = pipelines.get(req.method === 'HEAD' ? 'GET' : req.method)
     if (!pipeline) {
@@ -164,5 +170,5 @@ export function registerOperations(
     }
     req.params = found.params
     pipeline(req, res, found.params).catch(next)
-  })
+  }
 }
