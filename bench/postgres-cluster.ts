@@ -103,7 +103,7 @@ async function loadInto(url: string, dataFile: string): Promise<LoadTimes> {
 export function clusterLine({ version, filesystem, settings }: ClusterDescription): string {
   const set = Object.entries(settings).map(([name, value]) => `${name}=${value}`)
   return (
-    `PostgreSQL ${version}: a throw-away cluster (initdb, pg_ctl) on ${filesystem}, ` +
+    `PostgreSQL ${version}: a throw-away cluster (initdb, UTF-8, locale C.UTF-8; pg_ctl) on ${filesystem}, ` +
     `${set.join(', ')}, the rest its defaults`
   )
 }

@@ -12,7 +12,24 @@ const NAME = /^([^[\]]+)((?:\[[^[\]]*\])*)$/
 const malformed = (name: string): HttpError =>
   new HttpError(400, `The form field name '${name}' is not a valid bracketed name.`)
 
+// The names a client sends are few and come again with every request: each is parsed once.
+// Bounded in number and length, so a client sending made-up names cannot fill the memory.
+const parsedNames = new Map<string, readonly string[]>()
+const KEPT_NAMES = 1000
+const KEPT_NAME_LENGTH = 100
+
 function parseName(name: string): string[] {
+  let keys = parsedNames.get(name)
+  if (keys === undefined) {
+    keys = splitName(name)
+    if (parsedNames.size < KEPT_NAMES && name.length <= KEPT_NAME_LENGTH) {
+      parsedNames.set(name, keys)
+    }
+  }
+  return [...keys]
+}
+
+function splitName(name: string): string[] {
   const match = NAME.exec(name)
   if (!match?.[1]) throw malformed(name)
   const keys = [...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] ?? '')

@@ -104,7 +104,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       'trust',
       '-E',
       'UTF8',
-      '--locale=C',
+      // a UTF-8 locale, as most installations have: under C, pg_trgm takes 'ü' for a word break
+      '--locale=C.UTF-8',
       '-N',
     ])
     runAsOwner(join(bin, 'pg_ctl'), [
