@@ -141,3 +141,31 @@ describe('parseForm', () => {
     expect(error.detail).toMatch(/form body/)
   })
 })
+
+describe('parseForm, names seen before', () => {
+  test('When bodies send the same bracketed names again, then each decodes as the first did', () => {
+    // Arrange
+    const body = 'contact[first_name]=Ann&include[]=a&include[]=b'
+    const expected = { contact: { first_name: 'Ann' }, include: ['a', 'b'] }
+
+    // Act
+    const decoded = [parseForm(body), parseForm(body), parseForm(body)]
+
+    // Assert
+    for (const form of decoded) expect(form).toEqual(expected)
+  })
+
+  test('When a name too long to keep comes twice, then it decodes both times', () => {
+    // Arrange
+    const name = `contact[${'x'.repeat(200)}]`
+
+    // Act
+    const decoded = [parseForm(`${name}=1`), parseForm(`${name}=2`)]
+
+    // Assert
+    expect(decoded).toEqual([
+      { contact: { ['x'.repeat(200)]: '1' } },
+      { contact: { ['x'.repeat(200)]: '2' } },
+    ])
+  })
+})
