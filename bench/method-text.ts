@@ -64,7 +64,8 @@ export function whatIsMeasured(summary: RunSummary): string {
   different contact each, at ${CREATE_CONNECTIONS.join(', ')} connections, each count on a fresh
   mock (\`--quiet\`) on the ${size(10_000)}-contact file. The mock answers 201 only once the
   journal entry is fdatasynced; concurrent writes share one append and one fdatasync. A run of a
-  few seconds crosses the background snapshot the mock writes every 20,000 journal entries.
+  few seconds crosses the background snapshot the mock writes after 20,000 journal entries
+  (a quarter of the records on larger files).
 - **Stall during sustained writes.** A mock with the defaults (nothing but \`--port\` and
   \`--db\`) on the ${size(options.stall.contacts)}-contact file; ${String(STALL_CONNECTIONS)}
   connections create contacts. After 1 s, a probe client sends a GET of one contact every
@@ -109,7 +110,10 @@ export function whatIsMeasured(summary: RunSummary): string {
   settings) at ${String(SCALE_READ_CONNECTIONS)} connections, then durable creates at
   ${String(SCALE_CREATE_CONNECTIONS)}, on a database loaded from the ${scale}-contact file (the one
   made for the start-up, before it is removed). Targets: the p99 of list and of search under
-  ${String(P99_TARGET_MS)} ms.`
+  ${String(P99_TARGET_MS)} ms. Before the mock starts, \`pgbench\` (of the same installation)
+  sends the search's own SQL, with the mock's parameters, at the search's connections for the
+  row's duration: what the database alone answers on this machine, the most the mock's search row
+  could reach.`
 }
 
 export function howToRun(): string {

@@ -3,7 +3,7 @@ import { createSeed } from '../fixtures/seed.ts'
 import { idOf, type Change } from './change.ts'
 import type { Data, StoredContact } from './data.ts'
 import type { Journal, JournalEntry } from './journal.ts'
-import { createPersistence, type PersistenceOptions } from './persistence.ts'
+import { changesBeforeSnapshot, createPersistence, type PersistenceOptions } from './persistence.ts'
 
 function createFakeJournal(delayMs = 5) {
   const appends: JournalEntry[][] = []
@@ -35,7 +35,13 @@ function createFakeJournal(delayMs = 5) {
 function createMemory() {
   const template = createSeed({ acmeContacts: 1, globexContacts: 0 }).contacts[0]
   if (!template) throw new Error('the seed has no contact')
-  const data: Data = { ...createSeed({ acmeContacts: 0, globexContacts: 0 }), contacts: [] }
+  // contacts only: the records a snapshot waits for (a quarter of them) are the ones a test adds
+  const data: Data = {
+    ...createSeed({ acmeContacts: 0, globexContacts: 0 }),
+    orgs: [],
+    users: [],
+    contacts: [],
+  }
   const apply = (entry: JournalEntry): void => {
     data.contacts = data.contacts.filter((contact) => contact.id !== idOf(entry))
     if ('put' in entry) data.contacts.push(entry.put as StoredContact)
@@ -120,6 +126,27 @@ describe('createPersistence (group commit)', () => {
     // Assert
     expect(saved).toHaveLength(1)
     expect(fake.rotations()).toBe(1)
+  })
+
+  test('When the data holds more than four times snapshotEvery records, then a snapshot waits for a quarter of them in changes', async () => {
+    // Arrange
+    const { memory, saved, persistence } = setUp({ snapshotEvery: 2 }, 0)
+    for (let index = 0; index < 42; index++) memory.put(`loaded-${String(index)}`)
+    const due = changesBeforeSnapshot(memory.data, 2)
+    const commitOne = async (id: string): Promise<void> => {
+      persistence.record(memory.put(id))
+      await persistence.commit()
+    }
+
+    // Act
+    for (let index = 1; index < due; index++) await commitOne(`new-${String(index)}`)
+    const before = saved.length
+    await commitOne('the-last-one')
+
+    // Assert
+    expect(due).toBe(11)
+    expect(before).toBe(0)
+    expect(saved).toHaveLength(1)
   })
 
   test('When an append fails, then that change and the ones made on top of it are taken back and rejected', async () => {

@@ -26,7 +26,10 @@ export interface PersistenceOptions {
   saveSnapshot: (data: Data) => Promise<void>
   /** Applies entries that take changes back, newest change first. */
   undo: (entries: JournalEntry[]) => void
-  /** Journal entries after which a snapshot is written. */
+  /**
+   * Journal entries after which a snapshot is written, at the least: on larger data the snapshot
+   * waits for a quarter of its records in changes (see `changesBeforeSnapshot`).
+   */
   snapshotEvery?: number
   /** A snapshot nobody waits for failed; the journals still hold every change. */
   onSnapshotError?: (error: unknown) => void
@@ -37,6 +40,18 @@ export interface PersistenceOptions {
 interface Waiter {
   resolve: () => void
   reject: (error: unknown) => void
+}
+
+/**
+ * A snapshot rewrites every record. At a fixed interval a million records would be rewritten every
+ * 20,000 changes (50 record writes per change); waiting for a quarter of the records in changes
+ * bounds that to 4, as a log-structured store compacts in proportion to its size, and bounds what a
+ * start after a crash replays to a quarter of what it loads.
+ */
+export function changesBeforeSnapshot(data: Data, snapshotEvery: number): number {
+  const records =
+    data.orgs.length + data.users.length + data.contacts.length + data.user_relationships.length
+  return Math.max(snapshotEvery, Math.ceil(records / 4))
 }
 
 const replaced = (): Error =>
@@ -56,7 +71,8 @@ export function createPersistence(options: PersistenceOptions): Persistence {
   let snapshotWaiters: Waiter[] = []
   const replacements: (Waiter & { data: Data; swap: () => void })[] = []
   let journaled = 0
-  let nextSnapshotAt = snapshotEvery
+  // set at the first write: the journal's replay at start adds records after the store creates this
+  let nextSnapshotAt: number | undefined
   let running: Promise<void> | undefined
   let writing: Promise<void> | undefined
 
@@ -78,7 +94,7 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     const state = committedData(options.current(), pending)
     const generation = await journal.rotate()
     journaled = 0
-    nextSnapshotAt = snapshotEvery
+    nextSnapshotAt = changesBeforeSnapshot(state, snapshotEvery)
     const done = options
       .saveSnapshot({ ...state, journal: generation })
       .then(() => journal.dropRotated(generation))
@@ -121,6 +137,7 @@ export function createPersistence(options: PersistenceOptions): Persistence {
       await options.saveSnapshot({ ...request.data, journal: generation })
       await journal.dropRotated(generation)
       journaled = 0
+      nextSnapshotAt = changesBeforeSnapshot(request.data, snapshotEvery)
     } catch (error) {
       request.reject(toCommitError(error))
       return
@@ -147,6 +164,7 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     }
     journaled += batch.length
     for (const waiter of batchWaiters) waiter.resolve()
+    nextSnapshotAt ??= changesBeforeSnapshot(options.current(), snapshotEvery)
     if (snapshotWaiters.length > 0 || journaled >= nextSnapshotAt) await takeSnapshot()
     while (replacements.length > 0) await replace()
   }
