@@ -1,7 +1,12 @@
 import { QUIET, startMockOnStore } from './mock-process.ts'
 import type { Operation } from './operations.ts'
 import type { BenchCluster, LoadedDatabase } from './postgres-cluster.ts'
-import { comparedOnPostgres, postgresAtScale } from './postgres-operations.ts'
+import {
+  comparedOnPostgres,
+  postgresAtScale,
+  SCALE_READ_CONNECTIONS,
+} from './postgres-operations.ts'
+import { measureSearchAlone, type QueryAlone } from './postgres-query-alone.ts'
 import type { Section } from './report.ts'
 import type { MockContext } from './requests.ts'
 import { contextOf } from './sessions.ts'
@@ -12,6 +17,11 @@ import { runSession, type Session } from './throughput.ts'
 export interface PostgresStep {
   measured: Measured[]
   database: LoadedDatabase
+}
+
+/** At scale, also the search's query sent alone, with no mock. */
+export interface PostgresScaleStep extends PostgresStep {
+  searchAlone: QueryAlone
 }
 
 /** The compiled mock on `--store`, with the same flags as the file store's rows (--quiet). */
@@ -35,14 +45,18 @@ function postgresSession(
   }
 }
 
-/** Loads a data file into a new database, then measures `operations` on a mock over it. */
-async function measureOnPostgres(
+/**
+ * Loads a data file into a new database, runs `beforeMock` on it, then measures `operations` on a
+ * mock over it.
+ */
+async function measureOnPostgres<T>(
   inputs: StepInputs,
   cluster: BenchCluster,
   contacts: number,
   section: Section,
   operations: (context: MockContext) => Operation[],
-): Promise<PostgresStep> {
+  beforeMock: (database: LoadedDatabase) => Promise<T>,
+): Promise<PostgresStep & { before: T }> {
   const { log } = inputs.settings
   const started = performance.now()
   const size = contacts.toLocaleString('en-US')
@@ -55,13 +69,14 @@ async function measureOnPostgres(
     `  read in ${database.readSeconds.toFixed(1)} s, loaded in ${database.loadSeconds.toFixed(1)} s, ` +
       `VACUUM ANALYZE in ${database.vacuumSeconds.toFixed(1)} s`,
   )
+  const before = await beforeMock(database)
   const session = postgresSession(inputs, cluster, database, operations)
   const results = await runSession(session, inputs.settings)
   const measured = results.map((result) => ({ ...result, section, contacts, local: false }))
   log(
     `  PostgreSQL, ${size} contacts: ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
   )
-  return { measured, database }
+  return { measured, database, before }
 }
 
 /** The file store's reads and durable creates of this run, on PostgreSQL with the same data. */
@@ -69,16 +84,48 @@ export function measureStoresCompared(
   inputs: StepInputs,
   cluster: BenchCluster,
 ): Promise<PostgresStep> {
-  return measureOnPostgres(inputs, cluster, inputs.workloadContacts, 'stores', comparedOnPostgres)
+  return measureOnPostgres(
+    inputs,
+    cluster,
+    inputs.workloadContacts,
+    'stores',
+    comparedOnPostgres,
+    () => Promise.resolve(undefined),
+  )
 }
 
-/** PostgreSQL on a large data file: reads at 16 connections, durable creates at 32. */
-export function measurePostgresAtScale(
+/**
+ * PostgreSQL on a large data file: first the search's query alone (pgbench at the search's
+ * connections, on the database as loaded, as the mock's search row finds it), then the mock's
+ * reads at 16 connections and durable creates at 32.
+ */
+export async function measurePostgresAtScale(
   inputs: StepInputs,
   cluster: BenchCluster,
   contacts: number,
-): Promise<PostgresStep> {
-  return measureOnPostgres(inputs, cluster, contacts, 'postgres', (context) =>
-    postgresAtScale(context, contacts),
+): Promise<PostgresScaleStep> {
+  const { log, durationSeconds } = inputs.settings
+  const step = await measureOnPostgres(
+    inputs,
+    cluster,
+    contacts,
+    'postgres',
+    (context) => postgresAtScale(context, contacts),
+    async (database) => {
+      log(`  the search's query alone (pgbench, ${String(SCALE_READ_CONNECTIONS)} connections)…`)
+      const alone = await measureSearchAlone({
+        url: database.url,
+        searchTerm: inputs.workload.searchTerm,
+        connections: SCALE_READ_CONNECTIONS,
+        seconds: durationSeconds,
+        baseDir: inputs.dir,
+      })
+      log(
+        `    ${String(alone.matches)} matches: ${alone.perSecond.toFixed(0)}/s, p50 ${alone.p50Ms.toFixed(2)} ms, ` +
+          `p99 ${alone.p99Ms.toFixed(2)} ms`,
+      )
+      return alone
+    },
   )
+  return { ...step, searchAlone: step.before }
 }

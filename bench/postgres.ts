@@ -23,7 +23,11 @@ async function measureAtScale(
   const step = await measurePostgresAtScale(inputs, cluster, options.postgresContacts)
   const rows = toRows(step.measured)
   const checks = checksOf(rows, undefined, [])
-  const lines = ['', ...sectionLines(scaleSection(rows, step.database)), ...targetLines(checks)]
+  const lines = [
+    '',
+    ...sectionLines(scaleSection(rows, step.database, step.searchAlone)),
+    ...targetLines(checks),
+  ]
   process.stdout.write(lines.join('\n'))
   const problems = step.measured.flatMap((result) => result.problems)
   if (problems.length > 0) {

@@ -72,6 +72,7 @@ async function measureSteps(run: RunStart): Promise<RunSummary> {
       cluster: cluster.description,
       compared: compared.database,
       scale: scale.database,
+      searchAlone: scale.searchAlone,
     },
     floor,
     checks: checksOf(rows, stall, startup),

@@ -104,6 +104,6 @@ export function resultSections(summary: RunSummary): ResultSection[] {
       notes: [summary.floor],
     },
     storesSection(summary.rows, summary.postgres.compared),
-    scaleSection(summary.rows, summary.postgres.scale),
+    scaleSection(summary.rows, summary.postgres.scale, summary.postgres.searchAlone),
   ]
 }

@@ -43,6 +43,23 @@ async function listAll(sql: Sql, { orgId, withDeleted, page, limit }: ContactQue
   return pageOf(docsOf(rows), count, offset)
 }
 
+const whereMatching = (withDeleted: boolean): string =>
+  `WHERE org_id = $1 AND search LIKE $2 ESCAPE '\\' ${withDeleted ? '' : 'AND deleted_at IS NULL'}`
+
+/**
+ * A search's one query: $1 the org, $2 the LIKE pattern, $3 the limit, $4 the offset. The matches
+ * are gathered once, narrow (id and time): counting and ordering them never carries the records;
+ * only the page's records are read. At a million contacts a common name matches thousands, whose
+ * whole records would be sorted (and spill to disk) otherwise. The bench sends it alone too.
+ */
+export const matchesQuery = (withDeleted: boolean): string =>
+  `WITH matches AS MATERIALIZED (SELECT id, created_at FROM contacts ${whereMatching(withDeleted)}),
+     page AS (SELECT id, created_at FROM matches ${ORDER} LIMIT $3 OFFSET $4)
+   SELECT total.count, c.doc
+   FROM (SELECT count(*) AS count FROM matches) AS total
+   LEFT JOIN (page JOIN contacts AS c ON c.id = page.id) ON true
+   ORDER BY page.created_at, page.id`
+
 /**
  * A search: the trigram index finds the candidates of `search LIKE '%needle%'`, the same
  * substring test over the same normalized text as the file store's.
@@ -54,30 +71,22 @@ async function listMatches(
 ): Promise<Page<StoredContact>> {
   const { sql } = context
   const offset = (page - 1) * limit
-  const alive = withDeleted ? '' : 'AND deleted_at IS NULL'
-  const where = `WHERE org_id = $1 AND search LIKE $2 ESCAPE '\\' ${alive}`
   const pattern = containsPattern(needle.replaceAll('\u0000', STORED_SEPARATOR))
   if (needle.includes(STORED_SEPARATOR)) {
     // SOH in the needle could match across two fields in the stored text: check the real text
-    const rows = await sql<DocRow<StoredContact>>(`SELECT doc FROM contacts ${where} ${ORDER}`, [
-      orgId,
-      pattern,
-    ])
+    const rows = await sql<DocRow<StoredContact>>(
+      `SELECT doc FROM contacts ${whereMatching(withDeleted)} ${ORDER}`,
+      [orgId, pattern],
+    )
     const found = docsOf(rows).filter((row) => context.searchTextOf(row).includes(needle))
     return pageOf(found.slice(offset, offset + limit), found.length, offset)
   }
-  // The matches are gathered once, narrow (id and time): counting and ordering them never
-  // carries the records; only the page's records are read. At a million contacts a common name
-  // matches thousands, whose whole records would be sorted (and spill to disk) otherwise.
-  const rows = await sql<{ count: string; doc: StoredContact | null }>(
-    `WITH matches AS MATERIALIZED (SELECT id, created_at FROM contacts ${where}),
-       page AS (SELECT id, created_at FROM matches ${ORDER} LIMIT $3 OFFSET $4)
-     SELECT total.count, c.doc
-     FROM (SELECT count(*) AS count FROM matches) AS total
-     LEFT JOIN (page JOIN contacts AS c ON c.id = page.id) ON true
-     ORDER BY page.created_at, page.id`,
-    [orgId, pattern, limit, offset],
-  )
+  const rows = await sql<{ count: string; doc: StoredContact | null }>(matchesQuery(withDeleted), [
+    orgId,
+    pattern,
+    limit,
+    offset,
+  ])
   const docs = rows.flatMap((row) => (row.doc === null ? [] : [row.doc]))
   return pageOf(docs, Number(rows[0]?.count ?? 0), offset)
 }

@@ -36,6 +36,9 @@ function binDir(): string {
   return found
 }
 
+/** A program of the server's installation, such as `pgbench` (not on PATH either). */
+export const serverProgram = (name: string): string => join(binDir(), name)
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()

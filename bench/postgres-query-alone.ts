@@ -1,0 +1,124 @@
+// The search's own query sent by pgbench, with no mock: what the database alone answers at the
+// row's connections on this machine, the most the mock's search row on PostgreSQL could reach.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { Client } from 'pg'
+import { ACME_ORG_ID } from '../fixtures/identities.ts'
+import { loadDocument } from '../openapi/document.ts'
+import { matchesQuery } from '../mock/postgres/postgres-contacts.ts'
+import { containsPattern } from '../mock/postgres/sql.ts'
+import { serverProgram } from '../mock/postgres/test-cluster.ts'
+import { normalizeSearch } from '../mock/search-text.ts'
+
+const run = promisify(execFile)
+
+export interface QueryAlone {
+  /** The count each query returns: the matches it finds. */
+  matches: number
+  connections: number
+  seconds: number
+  perSecond: number
+  p50Ms: number
+  p99Ms: number
+}
+
+export interface QueryAloneInputs {
+  url: string
+  searchTerm: string
+  connections: number
+  seconds: number
+  baseDir: string
+}
+
+/** The page size a search without `limit` gets: the document's default. */
+function defaultLimit(): number {
+  const parameter = loadDocument().components?.parameters?.['Limit']
+  const schema = parameter && 'schema' in parameter ? parameter.schema : undefined
+  const value: unknown = schema && 'default' in schema ? schema.default : undefined
+  if (typeof value !== 'number') throw new Error('openapi.yaml: the Limit parameter has no default')
+  return value
+}
+
+/** The query once, as pgbench will send it: a pattern that found nothing would measure nothing. */
+async function countMatches(url: string, sql: string, parameters: string[]): Promise<number> {
+  const client = new Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ count: string }>(sql, parameters)
+    return Number(rows[0]?.count ?? 0)
+  } finally {
+    await client.end()
+  }
+}
+
+/** pgbench's script: the mock's SQL on one line, its $n as pgbench variables (sent as parameters). */
+const scriptOf = (sql: string): string =>
+  `${sql.replace(/\s+/g, ' ').replace(/\$(\d)/g, (_, n: string) => `:p${n}`)};\n`
+
+/** Latencies (ms) from pgbench's per-transaction logs: the third field is the time in µs. */
+function readLatencies(dir: string): Float64Array {
+  const values: number[] = []
+  for (const name of readdirSync(dir).filter((file) => file.startsWith('log.'))) {
+    for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
+      const micros = Number(line.split(' ')[2])
+      if (line !== '' && Number.isFinite(micros)) values.push(micros / 1000)
+    }
+  }
+  return Float64Array.from(values).sort()
+}
+
+const at = (sorted: Float64Array, fraction: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN
+
+/**
+ * Runs the search's query under pgbench, on node-postgres's protocol (extended, unnamed statements:
+ * each query parsed and planned again).
+ */
+export async function measureSearchAlone(inputs: QueryAloneInputs): Promise<QueryAlone> {
+  const dir = mkdtempSync(join(inputs.baseDir, 'pgbench-'))
+  try {
+    const sql = matchesQuery(false)
+    writeFileSync(join(dir, 'search.sql'), scriptOf(sql))
+    const variables = {
+      p1: ACME_ORG_ID,
+      p2: containsPattern(normalizeSearch(inputs.searchTerm)),
+      p3: String(defaultLimit()),
+      p4: '0',
+    }
+    const matches = await countMatches(inputs.url, sql, Object.values(variables))
+    if (matches === 0) throw new Error(`The search's query finds no ${inputs.searchTerm}`)
+    const { stdout } = await run(
+      serverProgram('pgbench'),
+      [
+        '--no-vacuum',
+        '--protocol=extended',
+        `--client=${String(inputs.connections)}`,
+        '--jobs=2',
+        `--time=${String(inputs.seconds)}`,
+        '--log',
+        `--log-prefix=${join(dir, 'log')}`,
+        `--file=${join(dir, 'search.sql')}`,
+        ...Object.entries(variables).map(([name, value]) => `--define=${name}=${value}`),
+        inputs.url,
+      ],
+      { cwd: dir, timeout: (inputs.seconds + 60) * 1000 },
+    )
+    const perSecond = Number(/tps = ([\d.]+)/.exec(stdout)?.[1])
+    const latencies = readLatencies(dir)
+    if (!Number.isFinite(perSecond) || latencies.length === 0) {
+      throw new Error(`pgbench printed no rate or logged no query:\n${stdout}`)
+    }
+    return {
+      matches,
+      connections: inputs.connections,
+      seconds: inputs.seconds,
+      perSecond,
+      p50Ms: at(latencies, 0.5),
+      p99Ms: at(latencies, 0.99),
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
