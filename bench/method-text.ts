@@ -65,7 +65,7 @@ export function whatIsMeasured(summary: RunSummary): string {
   mock (\`--quiet\`) on the ${size(10_000)}-contact file. The mock answers 201 only once the
   journal entry is fdatasynced; concurrent writes share one append and one fdatasync. A run of a
   few seconds crosses the background snapshot the mock writes after 20,000 journal entries
-  (a quarter of the records on larger files).
+  (an eighth of the records on files over 160,000).
 - **Stall during sustained writes.** A mock with the defaults (nothing but \`--port\` and
   \`--db\`) on the ${size(options.stall.contacts)}-contact file; ${String(STALL_CONNECTIONS)}
   connections create contacts. After 1 s, a probe client sends a GET of one contact every

@@ -2,6 +2,7 @@
 // row's connections on this machine, the most the mock's search row on PostgreSQL could reach.
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { Client } from 'pg'
@@ -95,7 +96,7 @@ export async function measureSearchAlone(inputs: QueryAloneInputs): Promise<Quer
         '--no-vacuum',
         '--protocol=extended',
         `--client=${String(inputs.connections)}`,
-        '--jobs=2',
+        `--jobs=${String(Math.min(availableParallelism(), inputs.connections))}`,
         `--time=${String(inputs.seconds)}`,
         '--log',
         `--log-prefix=${join(dir, 'log')}`,

@@ -35,7 +35,7 @@ function createFakeJournal(delayMs = 5) {
 function createMemory() {
   const template = createSeed({ acmeContacts: 1, globexContacts: 0 }).contacts[0]
   if (!template) throw new Error('the seed has no contact')
-  // contacts only: the records a snapshot waits for (a quarter of them) are the ones a test adds
+  // contacts only: the records a snapshot waits for (an eighth of them) are the ones a test adds
   const data: Data = {
     ...createSeed({ acmeContacts: 0, globexContacts: 0 }),
     orgs: [],
@@ -128,7 +128,7 @@ describe('createPersistence (group commit)', () => {
     expect(fake.rotations()).toBe(1)
   })
 
-  test('When the data holds more than four times snapshotEvery records, then a snapshot waits for a quarter of them in changes', async () => {
+  test('When the data holds more than eight times snapshotEvery records, then a snapshot waits for an eighth of them in changes', async () => {
     // Arrange
     const { memory, saved, persistence } = setUp({ snapshotEvery: 2 }, 0)
     for (let index = 0; index < 42; index++) memory.put(`loaded-${String(index)}`)
@@ -144,7 +144,7 @@ describe('createPersistence (group commit)', () => {
     await commitOne('the-last-one')
 
     // Assert
-    expect(due).toBe(11)
+    expect(due).toBe(6)
     expect(before).toBe(0)
     expect(saved).toHaveLength(1)
   })
