@@ -18,6 +18,8 @@ export interface MemoryEngine extends StorageEngine {
 /** What the engine gives its persistence: the data to snapshot, and how to take changes back. */
 export interface PersistenceHooks {
   current: () => Data
+  /** How many records memory holds (orgs, users, contacts, relationships), without copying them. */
+  records: () => number
   undo: (entries: JournalEntry[]) => void
 }
 
@@ -50,6 +52,8 @@ export function createMemoryEngine(
   }
   const persistence = persist({
     current: () => state.data(),
+    records: () =>
+      state.orgs.size + state.users.size + state.contacts.size + state.relationships.size,
     undo: (entries) => {
       for (const entry of entries) apply(entry)
     },

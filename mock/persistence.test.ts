@@ -66,6 +66,7 @@ function setUp(overrides: Partial<PersistenceOptions> = {}, delayMs = 5) {
   const persistence = createPersistence({
     journal: fake.journal,
     current: () => memory.data,
+    records: () => memory.data.contacts.length,
     saveSnapshot: (data) => {
       saved.push(structuredClone(data))
       return Promise.resolve()
@@ -132,7 +133,7 @@ describe('createPersistence (group commit)', () => {
     // Arrange
     const { memory, saved, persistence } = setUp({ snapshotEvery: 2 }, 0)
     for (let index = 0; index < 42; index++) memory.put(`loaded-${String(index)}`)
-    const due = changesBeforeSnapshot(memory.data, 2)
+    const due = changesBeforeSnapshot(memory.data.contacts.length, 2)
     const commitOne = async (id: string): Promise<void> => {
       persistence.record(memory.put(id))
       await persistence.commit()
