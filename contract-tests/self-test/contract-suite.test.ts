@@ -15,11 +15,18 @@ const CORRECT = 'correct'
 const CHANGED_DOCUMENT = 'changed-document'
 const GENERATIVE_CHECK = 'When random sequences of'
 const GENERATIVE_FAULTS = ['updated-at-not-moved', 'count-includes-deleted']
+// How short a failure shrinks depends on the sequences drawn: a fixed seed (checked to shrink both
+// faults to 2 steps) makes the length assertion fail only when shrinking gets worse.
+const GENERATIVE_SEED = ['--seed', '1']
 const READ_ONLY = 'read-only'
 
 // The correct run and the changed-document run get their --document copies when they are written.
 const SCENARIOS: Scenario[] = [
-  ...FAULTS.map((fault) => ({ name: fault.name, fault })),
+  ...FAULTS.map((fault) => ({
+    name: fault.name,
+    fault,
+    ...(GENERATIVE_FAULTS.includes(fault.name) ? { args: GENERATIVE_SEED } : {}),
+  })),
   // Only the required settings, as variables, read-only: what a production smoke test would run.
   {
     name: READ_ONLY,
