@@ -111,6 +111,7 @@ describe('The contract suite', () => {
       const block = result(name).failures.find((text) => text.includes(GENERATIVE_CHECK))
       const steps = /disagrees with the model after (\d+) steps/.exec(block ?? '')?.[1]
       expect(block).toContain('curl ')
+      expect(block).toContain(`replay with ${GENERATIVE_SEED.join(' ')}):`)
       expect(Number(steps)).toBeGreaterThan(0)
       expect(Number(steps)).toBeLessThanOrEqual(6)
     },
