@@ -19,6 +19,7 @@ const GENERATIVE_FAULTS = ['updated-at-not-moved', 'count-includes-deleted']
 // faults to 2 steps) makes the length assertion fail only when shrinking gets worse.
 const GENERATIVE_SEED = ['--seed', '1']
 const READ_ONLY = 'read-only'
+const OWN_TOKEN_LOGIN = 'login-hands-out-run-token'
 
 // The correct run and the changed-document run get their --document copies when they are written.
 const SCENARIOS: Scenario[] = [
@@ -116,6 +117,20 @@ describe('The contract suite', () => {
       expect(Number(steps)).toBeLessThanOrEqual(6)
     },
   )
+
+  test("When a login hands out the run's own token, then the suite never logs that token out", () => {
+    // Arrange
+    const { exchanges } = result(OWN_TOKEN_LOGIN)
+    const logouts = exchanges.filter(
+      ({ method, url }) => method === 'DELETE' && url === '/api/v1/logout',
+    )
+
+    // Assert
+    expect(exchanges.some(({ issuedToken }) => issuedToken === ALICE.token)).toBe(true)
+    expect(
+      logouts.filter(({ authorization }) => authorization === `Bearer ${ALICE.token}`),
+    ).toEqual([])
+  })
 
   test('When --junit FILE is given, then the JUnit report lists every check of the summary', () => {
     // Assert

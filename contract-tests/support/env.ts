@@ -91,6 +91,13 @@ export function contractEnv(): ContractEnv {
   }
 }
 
+/** The tokens the run was given: its own access, which no cleanup may log out. */
+export function runTokens(env: ContractEnv = contractEnv()): string[] {
+  return [env.token, env.secondToken, env.foreignToken].flatMap((token) =>
+    token === undefined ? [] : [token],
+  )
+}
+
 /** The text every record of this run carries, so a search finds them and a human recognises them. */
 export function runMarker(runId: string = contractEnv().runId): string {
   return `contract-run-${runId}`

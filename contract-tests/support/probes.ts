@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { nameSetting } from '../runner/settings.ts'
 import { call, type RequestOptions } from './api.ts'
-import { contractEnv } from './env.ts'
+import { contractEnv, runTokens } from './env.ts'
 import { documentedOperations, writes, type Operation } from './operations.ts'
 
 /** A bearer token no server knows: for probes where the answer comes before authentication. */
@@ -47,6 +47,18 @@ const loginOperation = (): Operation | undefined =>
     (operation) => operation.method === 'POST' && operation.security.length === 0,
   )
 
+/**
+ * Throws when a login handed out one of the run's own tokens: that is no session of its own, and
+ * logging it out would end the run's access. The message names no token (output goes to CI logs).
+ */
+export function checkOwnSession(token: string): void {
+  if (runTokens().includes(token)) {
+    throw new Error(
+      "The login handed out a token the run was given (--token or another), not a session of its own: it is not logged out, which would end the run's own access.",
+    )
+  }
+}
+
 /** A token of a session of its own, from the document's login with CONTRACT_EMAIL/PASSWORD. */
 async function ownSessionToken(operation: Operation): Promise<string> {
   const login = loginOperation()
@@ -64,6 +76,7 @@ async function ownSessionToken(operation: Operation): Promise<string> {
       `the login for a session of its own answered ${String(res.status)}: ${res.text.slice(0, 300)}`,
     )
   }
+  checkOwnSession(token)
   return token
 }
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { components } from '../../openapi/types.ts'
 import { bracketed, call, orgPath, type ApiResponse } from './api.ts'
 import { takeCreatedRecords, takeOpenedSessions, type CreatedRecord } from './created-records.ts'
-import { contractEnv, runMarker } from './env.ts'
+import { contractEnv, runMarker, runTokens } from './env.ts'
 import { documentedOperations, methodOf } from './operations.ts'
 
 export type Contact = components['schemas']['Contact']
@@ -111,10 +111,12 @@ async function removeRecord(record: CreatedRecord): Promise<string | undefined> 
 /**
  * Logs out the sessions the file's logins opened, with the document's logout operation (none in
  * the document: nothing to do). Best effort: a session a check already closed answers 401, and a
- * broken logout is the login checks' finding, not the cleanup's.
+ * broken logout is the login checks' finding, not the cleanup's. A login that handed out one of
+ * the run's own tokens opened no session of its own: logging that out would end the run's access.
  */
 async function closeOpenedSessions(): Promise<void> {
-  const tokens = takeOpenedSessions()
+  const own = runTokens()
+  const tokens = takeOpenedSessions().filter((token) => !own.includes(token))
   const logout = documentedOperations().find((operation) => operation.id === 'logout')
   if (logout === undefined) return
   for (const token of tokens) await call(methodOf(logout), logout.template, { token })

@@ -1,4 +1,5 @@
 // Faulty targets that answer the wrong way: status codes, headers, content types, extra fields.
+import { ALICE } from '../../../fixtures/identities.ts'
 import type { Fault } from './proxy.ts'
 import { CONTACT, CONTACTS, editJson, pathOf, withStatus, type JsonObject } from './rewrite.ts'
 
@@ -81,4 +82,15 @@ export const validationAs400: Fault = {
   breaks: 'invalid body fields are answered 422',
   caughtBy: 'then it answers 422 naming contact[first_name]',
   response: (res) => (res.status === 422 ? withStatus(res, 400, 'Bad Request') : res),
+}
+
+// The self-test runs with Alice's token as --token (run-suite.ts): the login hands that one out.
+export const loginHandsOutRunToken: Fault = {
+  name: 'login-hands-out-run-token',
+  breaks: "a login opens a session of its own, which logout ends without ending the run's access",
+  caughtBy: 'The login handed out a token the run was given',
+  response: (res, req) =>
+    req.method === 'POST' && pathOf(req) === '/api/v1/login' && res.status === 200
+      ? editJson(res, (body) => ({ ...body, token: ALICE.token }))
+      : res,
 }
