@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import express, { type Express } from 'express'
+import express from 'express'
 import type { Logger } from 'pino'
 import { DEFAULT_SEED } from '../fixtures/identities.ts'
 import {
@@ -22,8 +23,9 @@ import { createRecorder, type Recorder } from './face/recorder.ts'
 import { createFaultBook, type FaultBook } from './faults/fault-book.ts'
 import { faultTargetsOf } from './faults/fault-targets.ts'
 import { allowCors, allowSimpleCors } from './cors.ts'
-import { checkHost } from './host-check.ts'
-import { createProblemHandler, HttpError } from './problem.ts'
+import { adopt, pathnameOf } from './exchange.ts'
+import { createHostCheck } from './host-check.ts'
+import { answerError, createProblemHandler, HttpError } from './problem.ts'
 import { dispatchOperations } from './dispatch-operations.ts'
 import { createReplyCheck } from './reply-check.ts'
 import type { StorageEngine } from './repositories.ts'
@@ -62,14 +64,16 @@ export interface AppDeps {
   recorder?: Recorder | 'off'
 }
 
-export function createApp(deps: AppDeps): Express {
+/** The mock as Node's request listener (`http.createServer(app)`, supertest's `request(app)`). */
+export type App = (req: IncomingMessage, res: ServerResponse) => void
+
+export function createApp(deps: AppDeps): App {
   const { engine, logger } = deps
   const document = deps.document ?? loadDocument()
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
   app.set('case sensitive routing', true)
-  if (logger) app.use(logRequests(logger))
   const guardFor = (checked: OpenApiDocument): Guard | undefined =>
     deps.validateResponses
       ? {
@@ -95,18 +99,19 @@ export function createApp(deps: AppDeps): Express {
 
   // Access: DNS rebinding first; CORS on the API, never on the admin API or the inspector.
   const access = deps.access ?? {}
-  app.use(checkHost(access.allowedHosts ?? []))
+  const checkHost = createHostCheck(access.allowedHosts ?? [])
 
-  // The document's operations first: they are the traffic, and need one middleware, not five.
+  // The document's operations: they are the traffic, served before (and without) Express.
   const onFirstUse = deps.compileOnFirstUse ?? deps.document === undefined
   const api = dispatchOperations(compileOperations(document, { onFirstUse }), {
     ...common,
     handlers: { ...HANDLERS, ...deps.handlers },
     hooks,
     faults: faults && { book: faults, targets: new Map(targets.map((t) => [t.operationId, t])) },
-    enter: (req, res, next) => {
+    enter: (req, res) => {
       if (req.method === 'OPTIONS') {
-        allowCors(req, res, next)
+        // a preflight: answered here and now
+        allowCors(req, res, () => undefined)
         return false
       }
       recorder?.stamp(res)
@@ -114,7 +119,6 @@ export function createApp(deps: AppDeps): Express {
       return true
     },
   })
-  app.use(api)
   // Everything else but the admin API and the inspector: unknown paths (their 404 is recorded),
   // the reference and the documents.
   app.use((req, res, next) => {
@@ -131,10 +135,10 @@ export function createApp(deps: AppDeps): Express {
 
   // The pages: reference, documents, problem types, inspector
   app.use(createFace({ document, adminDocument, access, recorder: recorder ?? createRecorder(0) }))
-  const admin = express.Router({ caseSensitive: true })
   const adminHooks = { guard: guardFor(adminDocument), record: recorder?.note }
-  admin.use(
-    dispatchOperations(compileOperations(adminDocument, { onFirstUse: true }), {
+  const adminOperations = dispatchOperations(
+    compileOperations(adminDocument, { onFirstUse: true }),
+    {
       ...common,
       handlers: createAdminHandlers({
         engine,
@@ -145,14 +149,25 @@ export function createApp(deps: AppDeps): Express {
           createNamedSnapshots(deps.snapshotsDir ?? join(tmpdir(), 'contacts-mock-snapshots')),
       }),
       hooks: adminHooks,
-    }),
+    },
   )
-  admin.use(ADMIN_PATH, createProblemHandler(logError, adminHooks))
+  const adminProblems = { logError, hooks: adminHooks }
   app.use(ADMIN_PATH, guardAdmin(access))
-  // behind a prefix test: an API request would otherwise be matched against every admin route
   app.use((req, res, next) => {
-    if (isAdminPath(req.path)) admin(req, res, next)
-    else next()
+    if (!isAdminPath(req.path)) {
+      next()
+      return
+    }
+    const answer = (error: unknown): void => {
+      answerError(error, req, res, adminProblems)
+    }
+    try {
+      const served = adminOperations(req, res, req.path)
+      if (served) served.catch(answer)
+      else next()
+    } catch (error) {
+      answer(error)
+    }
   })
 
   // Errors
@@ -160,5 +175,25 @@ export function createApp(deps: AppDeps): Express {
     throw new HttpError(404, `There is no ${req.path} in this API.`)
   })
   app.use(createProblemHandler(logError, hooks))
-  return app
+
+  const log = logger && logRequests(logger)
+  const problems = { logError, hooks }
+  return (incoming, outgoing) => {
+    log?.(incoming, outgoing)
+    const { req, res } = adopt(incoming, outgoing)
+    try {
+      checkHost(req)
+      const served = api(req, res, pathnameOf(req.url ?? '/'))
+      if (served) {
+        served.catch((error: unknown) => {
+          answerError(error, req, res, problems)
+        })
+        return
+      }
+    } catch (error) {
+      answerError(error, req, res, problems)
+      return
+    }
+    app(req, res)
+  }
 }

@@ -1,7 +1,8 @@
-import express, { type Request, type RequestHandler, type Response } from 'express'
+import { setTimeout as sleep } from 'node:timers/promises'
+import express from 'express'
 import { authenticate } from './authenticate.ts'
 import type { CompiledOperation } from './compile-operations.ts'
-import { setTimeout as sleep } from 'node:timers/promises'
+import type { ApiRequest, ApiResponse } from './exchange.ts'
 import { breakConnection } from './faults/break-connection.ts'
 import type { FaultBook, FaultPlan } from './faults/fault-book.ts'
 import type { FaultTarget } from './faults/fault-targets.ts'
@@ -27,7 +28,7 @@ export interface OperationDeps {
    * Runs first for each request whose path is one of the operations'; false when it answered the
    * request itself (a CORS preflight).
    */
-  enter?: (req: Request, res: Response, next: (error?: unknown) => void) => boolean
+  enter?: (req: ApiRequest, res: ApiResponse) => boolean
   /** Simulated latency and failures (the Contacts API's operations only). */
   faults?: { book: FaultBook; targets: ReadonlyMap<string, FaultTarget> }
 }
@@ -40,7 +41,7 @@ const searchOf = (url: string): string => {
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** Answers a fault: a documented error status (a problem), or a broken connection. */
-function fail(req: Request, plan: FaultPlan, target: FaultTarget): void {
+function fail(req: ApiRequest, plan: FaultPlan, target: FaultTarget): void {
   const { respond } = plan
   if (!respond) return
   if ('network' in respond) {
@@ -59,9 +60,9 @@ function fail(req: Request, plan: FaultPlan, target: FaultTarget): void {
  * write that is durable before it is answered; then the answer, checked against the document.
  */
 function createPipeline(operation: CompiledOperation, deps: OperationDeps) {
-  type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => void
-  const rawParser: Middleware = express.raw({ type: () => true, limit: deps.bodyLimit })
-  const readRaw = (req: Request, res: Response): Promise<void> =>
+  type BodyReader = (req: ApiRequest, res: ApiResponse, next: (error?: unknown) => void) => void
+  const rawParser: BodyReader = express.raw({ type: () => true, limit: deps.bodyLimit })
+  const readRaw = (req: ApiRequest, res: ApiResponse): Promise<void> =>
     new Promise((resolve, reject) => {
       rawParser(req, res, (error?: unknown) => {
         if (error === undefined) resolve()
@@ -76,7 +77,11 @@ function createPipeline(operation: CompiledOperation, deps: OperationDeps) {
   const run = operation.method === 'get' ? deps.engine.read : deps.engine.write
   const target = deps.faults?.targets.get(operation.operationId)
 
-  return async (req: Request, res: Response, params: Record<string, string>): Promise<void> => {
+  return async (
+    req: ApiRequest,
+    res: ApiResponse,
+    params: Record<string, string>,
+  ): Promise<void> => {
     res.locals['operation'] = operation
     // the fast path: one comparison when no fault, delay or Prefer applies
     const prefer = req.headers['prefer']
@@ -135,14 +140,22 @@ interface PathOperations {
 }
 
 /**
- * The middleware of every operation of the document: it finds the operation by its path and
- * method (this is the hot path of bench/); a known path with another method is a 405 listing
- * the methods it has; another path goes on to the next middleware.
+ * Serves a request when its path is one of the operations' (this is the hot path of bench/):
+ * the promise settles once it is answered, rejecting with the error to answer as a problem.
+ * Undefined for any other path, which the caller passes on. Throws, before anything is done, a
+ * 400 for a path id with a malformed escape and a 405 for a method the path has not (listing
+ * those it has).
  */
+export type OperationDispatch = (
+  req: ApiRequest,
+  res: ApiResponse,
+  pathname: string,
+) => Promise<void> | undefined
+
 export function dispatchOperations(
   operations: CompiledOperation[],
   deps: OperationDeps,
-): RequestHandler {
+): OperationDispatch {
   const templates = [...new Set(operations.map((operation) => operation.documentPath))].map(
     (documentPath) => {
       const own = operations.filter((operation) => operation.documentPath === documentPath)
@@ -154,21 +167,17 @@ export function dispatchOperations(
       return toTemplate<PathOperations>(documentPath, { pipelines, allow: allow.join(', ') })
     },
   )
-  return (req, res, next) => {
-    const found = matchPath(templates, req.path)
-    if (!found) {
-      next()
-      return
-    }
-    if (deps.enter && !deps.enter(req, res, next)) return
+  return (req, res, pathname) => {
+    const found = matchPath(templates, pathname)
+    if (!found) return undefined
+    if (deps.enter && !deps.enter(req, res)) return Promise.resolve()
     const { pipelines, allow } = found.value
-    const pipeline = pipelines.get(req.method === 'HEAD' ? 'GET' : req.method)
+    const pipeline = pipelines.get(req.method === 'HEAD' ? 'GET' : (req.method ?? ''))
     if (!pipeline) {
-      throw new HttpError(405, `${req.method} is not allowed here; use ${allow}.`, {
+      throw new HttpError(405, `${String(req.method)} is not allowed here; use ${allow}.`, {
         headers: { Allow: allow },
       })
     }
-    req.params = found.params
-    pipeline(req, res, found.params).catch(next)
+    return pipeline(req, res, found.params)
   }
 }

@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net'
-import type { RequestHandler } from 'express'
+import type { IncomingMessage } from 'node:http'
 import { HttpError } from './problem.ts'
 
 /** The name of a Host header, lower case, without the port and a trailing dot: `[::1]` stays. */
@@ -19,23 +19,20 @@ const isIpLiteral = (name: string): boolean =>
   isIPv4(name) || (name.startsWith('[') && name.endsWith(']') && isIPv6(name.slice(1, -1)))
 
 /**
- * Answers 403 to a Host header that names neither this machine, an IP address nor a configured
+ * Throws a 403 for a Host header that names neither this machine, an IP address nor a configured
  * host name: a page on another site that rebinds its DNS name to 127.0.0.1 would otherwise reach
  * the mock as a same-origin page (the rule Vite and webpack-dev-server use).
  */
-export function checkHost(allowedHosts: readonly string[]): RequestHandler {
+export function createHostCheck(allowedHosts: readonly string[]): (req: IncomingMessage) => void {
   const allowed = new Set(allowedHosts.map(hostNameOf))
   const accepted = ['localhost', '*.localhost', 'IP addresses', ...allowed].join(', ')
-  return (req, _res, next) => {
+  return (req) => {
     const host = req.headers.host ?? ''
     if (host.trim() === '') {
       throw new HttpError(400, 'The request has no Host header; send one (HTTP/1.1 requires it).')
     }
     const name = hostNameOf(host)
-    if (isLoopbackName(name) || isIpLiteral(name) || allowed.has(name)) {
-      next()
-      return
-    }
+    if (isLoopbackName(name) || isIpLiteral(name) || allowed.has(name)) return
     throw new HttpError(
       403,
       `The host name '${name}' is not served here (a guard against DNS rebinding). ` +

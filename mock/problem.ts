@@ -1,4 +1,5 @@
-import type { ErrorRequestHandler, Request, Response } from 'express'
+import type { ErrorRequestHandler } from 'express'
+import { pathnameOf, type ApiRequest, type ApiResponse } from './exchange.ts'
 import { sendReply, type ReplyHooks } from './send-reply.ts'
 
 // the charset said, as every text answer of the mock says it
@@ -89,13 +90,13 @@ export function toProblem(
 }
 
 export function sendProblem(
-  req: Request,
-  res: Response,
+  req: ApiRequest,
+  res: ApiResponse,
   error: HttpError,
   hooks: ReplyHooks = {},
 ): void {
   // the full path, also where a router is mounted below the root (the admin API)
-  const instance = req.baseUrl + req.path
+  const instance = pathnameOf(req.originalUrl)
   const problem = toProblem(error.status, error.detail, { instance, errors: error.errors })
   const headers = { ...error.headers, 'Content-Type': PROBLEM_TYPE }
   sendReply(req, res, { status: error.status, headers, text: JSON.stringify(problem) }, hooks)
@@ -117,6 +118,30 @@ function toHttpError(error: unknown): HttpError {
   })
 }
 
+/** Answers any error as a problem; what is not an HttpError is logged (a 5xx is our bug). */
+export function answerError(
+  error: unknown,
+  req: ApiRequest,
+  res: ApiResponse,
+  { logError, hooks }: ProblemDeps,
+): void {
+  if (res.headersSent) {
+    // too late for a problem: the client sees the answer cut short
+    logError(error)
+    res.destroy()
+    return
+  }
+  const problem = toHttpError(error)
+  if (problem.status >= 500) logError(error)
+  sendProblem(req, res, problem, hooks)
+}
+
+export interface ProblemDeps {
+  logError: (error: unknown) => void
+  hooks: ReplyHooks
+}
+
+/** The same, as the last error handler of an Express app or router. */
 export function createProblemHandler(
   logError: (error: unknown) => void = () => undefined,
   hooks: ReplyHooks = {},
@@ -126,8 +151,6 @@ export function createProblemHandler(
       next(error)
       return
     }
-    const problem = toHttpError(error)
-    if (problem.status >= 500) logError(error)
-    sendProblem(req, res, problem, hooks)
+    answerError(error, req, res, { logError, hooks })
   }
 }

@@ -1,5 +1,5 @@
-import type { Request } from 'express'
 import type { CompiledOperation } from './compile-operations.ts'
+import type { ApiRequest } from './exchange.ts'
 import { buildForm, parseForm } from './parse-form.ts'
 import { parseMultipart } from './parse-multipart.ts'
 import { HttpError } from './problem.ts'
@@ -8,7 +8,7 @@ const FORM = 'application/x-www-form-urlencoded'
 const MULTIPART = 'multipart/form-data'
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
-function contentTypeOf(req: Request): {
+function contentTypeOf(req: ApiRequest): {
   mediaType: string
   charset: string | undefined
   boundary: string | undefined
@@ -46,7 +46,7 @@ function parseJson(text: string): unknown {
 }
 
 /** Whether the request announces a body, without reading it (Node discards what is not read). */
-const hasBody = (req: Request): boolean =>
+const hasBody = (req: ApiRequest): boolean =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
 
 export interface ReadBody {
@@ -59,7 +59,7 @@ export interface ReadBody {
  * the document lists for the operation; undefined when no body was sent. Only reading happens
  * here: what the value must be is checked in validate-request.ts.
  */
-export function readBody(operation: CompiledOperation, req: Request): ReadBody | undefined {
+export function readBody(operation: CompiledOperation, req: ApiRequest): ReadBody | undefined {
   const { body } = operation
   if (!body) {
     if (hasBody(req)) throw new HttpError(400, 'This operation takes no request body.')

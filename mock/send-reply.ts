@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express'
+import { pathnameOf, type ApiRequest, type ApiResponse } from './exchange.ts'
 import type { ReplyCheck } from './reply-check.ts'
 
 /** The response check of `--validate-responses` and of the tests, and where it reports. */
@@ -12,7 +12,7 @@ export interface ReplyHooks {
   /** Checks it against the document (`--validate-responses`, the tests). */
   guard?: Guard | undefined
   /** Keeps it for the inspector (a no-op for requests the inspector does not show). */
-  record?: ((res: Response, text: string) => void) | undefined
+  record?: ((req: ApiRequest, res: ApiResponse, text: string) => void) | undefined
 }
 
 export interface Reply {
@@ -34,11 +34,11 @@ const BODILESS = new Set([204, 304])
  * Writes an answer with Node's own calls: Express's `res.send` would look for an ETag, freshness
  * and a charset that this answer settles already, at a cost the hot path of fetch one can feel.
  */
-function writeReply(res: Response, reply: Reply, hooks: ReplyHooks): void {
+function writeReply(req: ApiRequest, res: ApiResponse, reply: Reply, hooks: ReplyHooks): void {
   res.statusCode = reply.status
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value)
   if (!BODILESS.has(reply.status)) res.setHeader('Content-Length', Buffer.byteLength(reply.text))
-  hooks.record?.(res, reply.text)
+  hooks.record?.(req, res, reply.text)
   // Node leaves the body out of an answer to HEAD and of a 204 itself
   res.end(reply.text)
 }
@@ -47,13 +47,19 @@ function writeReply(res: Response, reply: Reply, hooks: ReplyHooks): void {
  * Sends an answer, checked first against the document when a guard is given: an answer that
  * drifts from the document becomes a 500 naming the violation, so drift cannot pass unnoticed.
  */
-export function sendReply(req: Request, res: Response, reply: Reply, hooks: ReplyHooks): void {
+export function sendReply(
+  req: ApiRequest,
+  res: ApiResponse,
+  reply: Reply,
+  hooks: ReplyHooks,
+): void {
   const { guard } = hooks
   const findings =
     guard && req.method !== 'HEAD'
       ? guard.check({
-          method: req.method,
-          path: req.baseUrl + req.path,
+          method: req.method ?? '',
+          // the app's own path, as the document names it (the app may be mounted below a prefix)
+          path: pathnameOf(req.url ?? '/'),
           documented: res.locals['operation'] !== undefined,
           status: reply.status,
           headers: lowerCased({ ...res.getHeaders(), ...reply.headers }),
@@ -61,7 +67,7 @@ export function sendReply(req: Request, res: Response, reply: Reply, hooks: Repl
         })
       : []
   if (findings.length === 0) {
-    writeReply(res, reply, hooks)
+    writeReply(req, res, reply, hooks)
     return
   }
   guard?.report(findings)
@@ -72,5 +78,5 @@ export function sendReply(req: Request, res: Response, reply: Reply, hooks: Repl
     detail: `The mock's response does not match its document:\n${findings.join('\n')}`,
   }
   const headers = { 'Content-Type': 'application/problem+json; charset=utf-8' }
-  writeReply(res, { status: 500, headers, text: JSON.stringify(problem) }, hooks)
+  writeReply(req, res, { status: 500, headers, text: JSON.stringify(problem) }, hooks)
 }

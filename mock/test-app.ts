@@ -1,16 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Express } from 'express'
 import { createSeed } from '../fixtures/seed.ts'
-import { createApp, type AppDeps } from './app.ts'
+import { createApp, type App, type AppDeps } from './app.ts'
 import { openStore, type OpenStoreOptions } from './open-store.ts'
 import { openPostgresStore } from './postgres/open-postgres.ts'
 import { createDatabase, dropDatabase, TEST_POSTGRES_ENV } from './postgres/test-databases.ts'
 import type { StorageEngine } from './repositories.ts'
 
 export interface TestApp {
-  app: Express
+  app: App
   engine: StorageEngine
   /** The data file; empty when the tests run on PostgreSQL. */
   file: string

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { performance } from 'node:perf_hooks'
-import type { Response } from 'express'
 import type { CompiledOperation } from '../compile-operations.ts'
+import type { ApiRequest, ApiResponse } from '../exchange.ts'
 import { summarize, type RecordedSummary } from './recorded-views.ts'
 
 /** How many API requests the inspector keeps, and how much of each body. */
@@ -33,9 +33,9 @@ export interface RecordedEntry {
 
 export interface Recorder {
   /** Marks a request to record (called for API requests only, before anything else runs). */
-  stamp: (res: Response) => void
+  stamp: (res: ApiResponse) => void
   /** Records the answer to a stamped request as it is sent; other requests are left alone. */
-  note: (res: Response, body: string) => void
+  note: (req: ApiRequest, res: ApiResponse, body: string) => void
   entries: () => RecordedEntry[]
   find: (id: number) => RecordedEntry | undefined
   /** Calls `listener` with each new request; returns the unsubscribe function. */
@@ -50,24 +50,28 @@ const boundBuffer = (raw: unknown): Buffer | undefined => {
 const boundText = (text: string): string | Buffer =>
   text.length > RECORDED_BODY_BYTES ? Buffer.from(text.slice(0, RECORDED_BODY_BYTES)) : text
 
+const contentTypeOf = (res: ApiResponse): string | undefined => {
+  const value = res.getHeader('Content-Type')
+  return value === undefined ? undefined : String(value)
+}
+
 /** The last 500 API requests in a ring, told to the inspector's live streams as they happen. */
 export function createRecorder(size = RECORDED_REQUESTS): Recorder {
   const ring: (RecordedEntry | undefined)[] = new Array<RecordedEntry | undefined>(size)
   const listeners = new Set<(summary: RecordedSummary) => void>()
   let last = 0
 
-  const record = (res: Response, body: string): void => {
+  const record = (req: ApiRequest, res: ApiResponse, body: string): void => {
     const started = res.locals[STARTED] as number | undefined
     if (started === undefined) return
     res.locals[STARTED] = undefined
-    const { req } = res
     if (req.headers[UNRECORDED_HEADER] !== undefined) return
     const durationMs = performance.now() - started
     const operation = res.locals['operation'] as CompiledOperation | undefined
     const entry: RecordedEntry = {
       id: ++last,
       at: Date.now() - durationMs,
-      method: req.method,
+      method: req.method ?? '',
       url: req.originalUrl,
       host: req.headers.host ?? '',
       operationId: operation?.operationId,
@@ -76,7 +80,7 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
       headers: req.headers,
       requestBody: boundBuffer(req.body),
       responseBody: boundText(body),
-      responseType: res.get('Content-Type'),
+      responseType: contentTypeOf(res),
     }
     ring[entry.id % size] = entry
     // the inspector is told after the answer is on its way, never before

@@ -3,11 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import type { Express } from 'express'
 import request from 'supertest'
 import { createSeed } from '../../fixtures/seed.ts'
 import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
-import { createApp } from '../app.ts'
+import { createApp, type App } from '../app.ts'
 import type { Data } from '../data.ts'
 import { openJournal } from '../journal.ts'
 import { openStore, type OpenStore } from '../open-store.ts'
@@ -17,7 +16,7 @@ import { bearer, bodyOf, expectProblem, paths, type Contact, type ContactList } 
 let dir: string
 let file: string
 let opened: OpenStore
-let app: Express
+let app: App
 let failure: NodeJS.ErrnoException | undefined
 
 beforeAll(async () => {

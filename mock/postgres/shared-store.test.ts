@@ -1,10 +1,9 @@
 // Two instances on one database behave as one server: what one acknowledges, the other serves.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import type { Express } from 'express'
 import request from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
 import { createSeed } from '../../fixtures/seed.ts'
-import { createApp } from '../app.ts'
+import { createApp, type App } from '../app.ts'
 import { openPostgresStore, type OpenPostgres } from './open-postgres.ts'
 import { startCluster, type Cluster } from './test-cluster.ts'
 
@@ -13,8 +12,8 @@ const auth = `Bearer ${ALICE.token}`
 
 let cluster: Cluster
 const stores: OpenPostgres[] = []
-let first: Express
-let second: Express
+let first: App
+let second: App
 
 interface ContactBody {
   id: string
@@ -51,7 +50,7 @@ afterAll(async () => {
   cluster.stop()
 })
 
-async function create(app: Express, fields: Record<string, unknown>): Promise<ContactBody> {
+async function create(app: App, fields: Record<string, unknown>): Promise<ContactBody> {
   const res = await request(app)
     .post(contacts)
     .set('Authorization', auth)
@@ -104,7 +103,7 @@ describe('Two instances on one PostgreSQL database', () => {
     const targets = await Promise.all(Array.from({ length: 12 }, () => create(first, {})))
 
     // Act
-    const patch = (app: Express, id: string, fields: Record<string, string>) =>
+    const patch = (app: App, id: string, fields: Record<string, string>) =>
       request(app).patch(`${contacts}/${id}`).set('Authorization', auth).send({ contact: fields })
     const answers = await Promise.all(
       targets.flatMap(({ id }) => [

@@ -1,10 +1,9 @@
 // The app of one test file, and a client for it: requests as a fixture user, and the helpers that
 // create, list and read records through the API (failing the test when a step does not succeed).
 import { afterAll, beforeAll, expect } from '@jest/globals'
-import type { Express } from 'express'
 import request, { type Test } from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import type { AppDeps } from '../../app.ts'
+import type { App, AppDeps } from '../../app.ts'
 import type { StorageEngine } from '../../repositories.ts'
 import { createTestApp, type TestApp } from '../../test-app.ts'
 import {
@@ -32,7 +31,7 @@ export interface As {
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'
 
 export interface Http extends Record<Method, (url: string, user?: User) => Test> {
-  readonly app: Express
+  readonly app: App
   readonly engine: StorageEngine
   /** Requests without an Authorization header. */
   readonly anon: ReturnType<typeof request>
