@@ -87,6 +87,14 @@ describe('recording', () => {
 
     // Assert
     expect(list.map((entry) => entry.id)).toEqual([3, 4, 5])
+    // the places of 1 and 2 were reused: nothing of theirs is left in 4 and 5
+    expect(list.map((entry) => new URL(entry.url, small.url).search)).toEqual([
+      '?page=3',
+      '?page=4',
+      '',
+    ])
+    expect(last.method).toBe('POST')
+    expect(last.requestHeaders['content-type']).toBe('application/x-www-form-urlencoded')
     expect(last.requestBody).toHaveLength(RECORDED_BODY_BYTES)
   })
 })

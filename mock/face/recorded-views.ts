@@ -69,7 +69,7 @@ function judge(entry: RecordedEntry): { verdict: VerdictKind; reason: string } {
 }
 
 export function summarize(entry: RecordedEntry): RecordedSummary {
-  entry.summary ??= {
+  return {
     id: entry.id,
     time: new Date(entry.at).toISOString(),
     method: entry.method,
@@ -79,7 +79,6 @@ export function summarize(entry: RecordedEntry): RecordedSummary {
     durationMs: Math.round(entry.durationMs * 10) / 10,
     ...judge(entry),
   }
-  return entry.summary
 }
 
 const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`
@@ -89,7 +88,8 @@ function curlOf(entry: RecordedEntry, body: string | null): string {
   const parts = ['curl', '-i']
   if (entry.method !== 'GET') parts.push('-X', entry.method)
   parts.push(quote(`http://${entry.host}${entry.url}`))
-  if (entry.headers.authorization !== undefined) parts.push('-H', '"Authorization: Bearer $TOKEN"')
+  if (entry.headers['authorization'] !== undefined)
+    parts.push('-H', '"Authorization: Bearer $TOKEN"')
   for (const [name, value] of Object.entries(entry.headers)) {
     if (CURL_HEADERS.has(name) && typeof value === 'string')
       parts.push('-H', quote(`${name}: ${value}`))

@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import type { CompiledOperation } from '../compile-operations.ts'
 import type { ApiRequest, ApiResponse } from '../exchange.ts'
@@ -14,7 +13,7 @@ export const UNRECORDED_HEADER = 'x-contacts-mock-face'
 // where a request to record keeps its start time (res.locals is per request already)
 const STARTED = 'recordingStartedAt'
 
-/** One recorded exchange, as cheap to take as possible: references, copied only when large. */
+/** One recorded exchange, as the inspector reads it. */
 export interface RecordedEntry {
   id: number
   at: number
@@ -24,11 +23,11 @@ export interface RecordedEntry {
   operationId: string | undefined
   status: number
   durationMs: number
-  headers: IncomingHttpHeaders
+  /** Names in lower case. */
+  headers: Readonly<Record<string, string | string[]>>
   requestBody: Buffer | undefined
   responseBody: string | Buffer | undefined
   responseType: string | undefined
-  summary?: RecordedSummary
 }
 
 export interface Recorder {
@@ -55,10 +54,44 @@ const contentTypeOf = (res: ApiResponse): string | undefined => {
   return value === undefined ? undefined : String(value)
 }
 
+/**
+ * A place in the ring, reused when the ring comes round. A minor garbage collection copies every
+ * young object the ring keeps, at every request's pace: a slot is allocated once and keeps the
+ * request's URL and headers as one string (the inspector read 0.89x of the requests/s with it off
+ * when each entry kept them as objects, bench/).
+ */
+interface Slot extends Omit<RecordedEntry, 'url' | 'host' | 'headers'> {
+  /** The URL, then the raw header names and values: NUL-separated (the parser refuses NUL). */
+  request: string
+}
+
+const SEPARATOR = '\u0000'
+
+/** Header names in lower case; a repeated header's values joined, as Node joins most of them. */
+function headersOf(raw: readonly string[]): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {}
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const name = (raw[index] ?? '').toLowerCase()
+    const value = raw[index + 1] ?? ''
+    const known = headers[name]
+    if (known === undefined) headers[name] = name === 'set-cookie' ? [value] : value
+    else headers[name] = Array.isArray(known) ? [...known, value] : `${known}, ${value}`
+  }
+  return headers
+}
+
+function viewOf({ request, ...slot }: Slot): RecordedEntry {
+  const [url = '', ...raw] = request.split(SEPARATOR)
+  const headers = headersOf(raw)
+  const host = headers['host']
+  return { ...slot, url, host: typeof host === 'string' ? host : '', headers }
+}
+
 /** The last 500 API requests in a ring, told to the inspector's live streams as they happen. */
 export function createRecorder(size = RECORDED_REQUESTS): Recorder {
-  const ring: (RecordedEntry | undefined)[] = new Array<RecordedEntry | undefined>(size)
+  const ring: (Slot | undefined)[] = new Array<Slot | undefined>(size)
   const listeners = new Set<(summary: RecordedSummary) => void>()
+  const parts: string[] = []
   let last = 0
 
   const record = (req: ApiRequest, res: ApiResponse, body: string): void => {
@@ -66,30 +99,47 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
     if (started === undefined) return
     res.locals[STARTED] = undefined
     if (req.headers[UNRECORDED_HEADER] !== undefined) return
-    const durationMs = performance.now() - started
-    const operation = res.locals['operation'] as CompiledOperation | undefined
-    const entry: RecordedEntry = {
-      id: ++last,
-      at: Date.now() - durationMs,
-      method: req.method ?? '',
-      url: req.originalUrl,
-      host: req.headers.host ?? '',
-      operationId: operation?.operationId,
-      status: res.statusCode,
-      durationMs,
-      headers: req.headers,
-      requestBody: boundBuffer(req.body),
-      responseBody: boundText(body),
-      responseType: contentTypeOf(res),
+    const id = ++last
+    const slot: Slot = ring[id % size] ?? {
+      id,
+      at: 0,
+      method: '',
+      request: '',
+      operationId: undefined,
+      status: 0,
+      durationMs: 0,
+      requestBody: undefined,
+      responseBody: undefined,
+      responseType: undefined,
     }
-    ring[entry.id % size] = entry
+    parts.length = 0
+    parts.push(req.originalUrl)
+    for (const part of req.rawHeaders) parts.push(part)
+    slot.id = id
+    slot.at = performance.timeOrigin + started
+    slot.method = req.method ?? ''
+    slot.request = parts.join(SEPARATOR)
+    slot.operationId = (res.locals['operation'] as CompiledOperation | undefined)?.operationId
+    slot.status = res.statusCode
+    slot.durationMs = performance.now() - started
+    slot.requestBody = boundBuffer(req.body)
+    slot.responseBody = boundText(body)
+    slot.responseType = contentTypeOf(res)
+    ring[id % size] = slot
     // the inspector is told after the answer is on its way, never before
     if (listeners.size > 0) {
       setImmediate(() => {
-        const summary = summarize(entry)
+        // a ring that came round 500 requests within one turn of the event loop: told no more
+        if (slot.id !== id) return
+        const summary = summarize(viewOf(slot))
         for (const tell of listeners) tell(summary)
       })
     }
+  }
+
+  const find = (id: number): RecordedEntry | undefined => {
+    const slot = ring[id % size]
+    return slot?.id === id ? viewOf(slot) : undefined
   }
 
   return {
@@ -100,15 +150,12 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
     entries: () => {
       const kept: RecordedEntry[] = []
       for (let id = Math.max(1, last - size + 1); id <= last; id++) {
-        const entry = ring[id % size]
-        if (entry?.id === id) kept.push(entry)
+        const entry = find(id)
+        if (entry) kept.push(entry)
       }
       return kept
     },
-    find: (id) => {
-      const entry = ring[id % size]
-      return entry?.id === id ? entry : undefined
-    },
+    find,
     subscribe: (listener) => {
       listeners.add(listener)
       return () => listeners.delete(listener)
