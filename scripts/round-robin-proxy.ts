@@ -15,13 +15,16 @@ export interface Proxy {
   close: () => Promise<void>
 }
 
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'])
+
 /** Starts the proxy on a free port of 127.0.0.1 in front of `targets` (`http://host:port`). */
 export async function startRoundRobinProxy(targets: readonly string[]): Promise<Proxy> {
   const agent = new Agent({ keepAlive: true })
   let next = 0
   // The body is read whole before it is sent (as nginx does by default), so that a request whose
   // kept-alive connection the instance closed just then can be sent again (Node's advice: retry
-  // when `reusedSocket` and the error is a reset); an instance that fails otherwise is a 502.
+  // when `reusedSocket` and the error is a reset). Only an idempotent one, as nginx: a POST or a
+  // PATCH the instance may have applied is a 502, never a second create. Any other failure: 502.
   const forward = (req: IncomingMessage, body: Buffer, res: ServerResponse, retry: boolean) => {
     const target = new URL(targets[next++ % targets.length] ?? '')
     const upstream = request(
@@ -40,7 +43,8 @@ export async function startRoundRobinProxy(targets: readonly string[]): Promise<
     )
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       const closedWhileIdle = ['ECONNRESET', 'EPIPE'].includes(error.code ?? '')
-      if (retry && upstream.reusedSocket && closedWhileIdle && !res.headersSent) {
+      const again = retry && IDEMPOTENT.has(req.method ?? '') && upstream.reusedSocket
+      if (again && closedWhileIdle && !res.headersSent) {
         forward(req, body, res, false)
         return
       }
