@@ -1,5 +1,6 @@
 import { MIXED_CONNECTIONS, READ_CONNECTIONS } from './operations.ts'
 import { CLUSTER_SETTINGS, LOADER_FLAGS } from './postgres-cluster.ts'
+import { defaultPoolSize } from '../mock/postgres/open-postgres.ts'
 import {
   COMPARED_CREATE_CONNECTIONS,
   P99_TARGET_MS,
@@ -99,7 +100,7 @@ export function whatIsMeasured(summary: RunSummary): string {
   seeds an empty database (the migrations, then every record in batches, one commit), in a Node
   process of its own (\`${LOADER_FLAGS.join(' ')}\`), then \`VACUUM (ANALYZE)\`, as autovacuum would
   soon do by itself; both times are given under the table. The mock runs as
-  \`node dist/mock/main.js --port 0 --store URL --quiet\` (its default pool: 16 connections); its
+  \`node dist/mock/main.js --port 0 --store URL --quiet\` (its default pool: twice the machine's cores, ${String(defaultPoolSize())} connections here); its
   reads run first, then its creates, on one mock.
 - **Stores compared.** Fetch one, list page 3 and search at ${String(READ_CONNECTIONS)} connections,
   durable creates at ${String(COMPARED_CREATE_CONNECTIONS)}: the file store's rows of this run (its

@@ -165,6 +165,8 @@ describe('readCommandLine', () => {
       'TOKEN_TTL',
       'DATA_FILE',
       'DOCUMENT',
+      'DATABASE_URL',
+      'POOL_SIZE',
     ]) {
       expect(USAGE).toContain(name)
     }

@@ -34,6 +34,8 @@ export interface MockConfig {
   watch: boolean
   /** `--store` or DATABASE_URL: a PostgreSQL URL; undefined for the data file (`--db`). */
   store: string | undefined
+  /** `--pool-size`: connections to the database per instance; undefined for the default. */
+  poolSize: number | undefined
 }
 
 export { USAGE } from './usage.ts'
@@ -143,6 +145,7 @@ const OPTIONS = {
   document: { type: 'string' },
   watch: { type: 'boolean', default: false },
   store: { type: 'string' },
+  'pool-size': { type: 'string' },
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values']
@@ -174,6 +177,15 @@ function toStore(values: Values, env: NodeJS.ProcessEnv): string | undefined {
     throw new ConfigError('--db and --store name two stores: give one of them.')
   }
   return store
+}
+
+function toPoolSize(values: Values, env: NodeJS.ProcessEnv): number | undefined {
+  const text = values['pool-size'] ?? env['POOL_SIZE']
+  if (text === undefined) return undefined
+  if (values['pool-size'] !== undefined && toStore(values, env) === undefined) {
+    throw new ConfigError('--pool-size is for a database: give --store (or DATABASE_URL) too.')
+  }
+  return toInteger('pool-size', text, 1, 1000)
 }
 
 function toConfig(values: Values, env: NodeJS.ProcessEnv): MockConfig {
@@ -211,6 +223,7 @@ function toConfig(values: Values, env: NodeJS.ProcessEnv): MockConfig {
     documentFile: values.document ?? env['DOCUMENT'],
     watch: values.watch,
     store: toStore(values, env),
+    poolSize: toPoolSize(values, env),
     keepAliveTimeoutMs: toInteger(
       'keep-alive-timeout',
       values['keep-alive-timeout'] ?? env['KEEP_ALIVE_TIMEOUT'] ?? '5000',

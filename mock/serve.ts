@@ -28,6 +28,8 @@ export interface ServeOptions extends ServerTimeouts {
   dbFile: string
   /** A PostgreSQL URL: the store instead of `dbFile` (shared by every instance on it). */
   store?: string | undefined
+  /** Connections to the database (`store`) this instance keeps at most. */
+  poolSize?: number | undefined
   /** The data a new data file, and a reset, start from. */
   createData: () => Data | Promise<Data>
   recover?: boolean
@@ -135,6 +137,7 @@ export async function serve(options: ServeOptions): Promise<Served> {
             await import('./postgres/open-postgres.ts')
           ).openPostgresStore(options.store, options.createData, {
             tokenTtlMs: options.tokenTtlMs,
+            poolSize: options.poolSize,
             document,
           })
   } catch (error) {

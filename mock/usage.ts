@@ -11,6 +11,8 @@ export const USAGE = `Usage: contacts-mock [flags]     (in this repository: npm 
                            postgres://user:password@host:5432/db; several instances on
                            one database act as one mock; an empty database gets the seed
                            (DATABASE_URL, default none: the data file)
+  --pool-size N            connections to the database per instance (POOL_SIZE, default
+                           twice this machine's cores; set the database machine's)
   --data FILE              a seed file of your own (JSON, fixtures/seed.schema.json): what a
                            new data file starts from and a reset restores; read, never
                            written (DATA_FILE, default: the generated fixtures)

@@ -1,13 +1,15 @@
 // Choosing the PostgreSQL store: --store or DATABASE_URL; anything else fails fast (exit 2).
 import { describe, expect, test } from '@jest/globals'
-import { ConfigError, readCommandLine } from '../config.ts'
+import { ConfigError, readCommandLine, type MockConfig } from '../config.ts'
 import { describeStore } from './describe-store.ts'
 
-const storeOf = (argv: string[], env: NodeJS.ProcessEnv): string | undefined => {
+const configOf = (argv: string[], env: NodeJS.ProcessEnv): MockConfig => {
   const request = readCommandLine(argv, env)
   if (request.kind !== 'serve') throw new Error(`expected a configuration, got ${request.kind}`)
-  return request.config.store
+  return request.config
 }
+const storeOf = (argv: string[], env: NodeJS.ProcessEnv): string | undefined =>
+  configOf(argv, env).store
 
 describe('--store', () => {
   test('When nothing names a database, then the data file is the store', () => {
@@ -52,6 +54,31 @@ describe('--store', () => {
 
     // Assert
     expect(act).toThrow('--db and --store name two stores: give one of them.')
+  })
+
+  test.each<[string, string[], NodeJS.ProcessEnv, number | undefined]>([
+    ['no pool size', ['--store', 'postgres://h/db'], {}, undefined],
+    ['--pool-size 6', ['--store', 'postgres://h/db', '--pool-size', '6'], {}, 6],
+    ['POOL_SIZE=3', [], { DATABASE_URL: 'postgres://h/db', POOL_SIZE: '3' }, 3],
+  ])('When a database is given with %s, then the pool size is %p', (_label, argv, env, size) => {
+    // Act
+    const config = configOf(argv, env)
+
+    // Assert
+    expect(config.poolSize).toBe(size)
+  })
+
+  test.each<[string, string[], string]>([
+    ['without a database', ['--pool-size', '4'], '--pool-size is for a database'],
+    ['of 0', ['--store', 'postgres://h/db', '--pool-size', '0'], 'pool-size must be a whole'],
+    ['of "many"', ['--store', 'postgres://h/db', '--pool-size', 'many'], 'pool-size must be'],
+  ])('When --pool-size is given %s, then it is refused', (_label, argv, message) => {
+    // Act
+    const act = (): unknown => configOf(argv, {})
+
+    // Assert
+    expect(act).toThrow(ConfigError)
+    expect(act).toThrow(message)
   })
 
   test('When the store URL holds a password, then what is printed hides it', () => {
