@@ -98,7 +98,7 @@ describe('createOrderedIndex', () => {
   test('When rows are put, replaced and removed between searches, then every search finds what a plain sorted list holds', () => {
     fc.assert(
       fc.property(fc.array(operation, { minLength: 1500, maxLength: 2500 }), (operations) => {
-        // Arrange: every block's search text made, so that each write must refresh its block's
+        // Arrange: every block's search text made, so that each write must refresh its block's text
         const index = createOrderedIndex<Item>((row) => row.name)
         const model = createModel()
 

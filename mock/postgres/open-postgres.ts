@@ -32,8 +32,9 @@ export interface OpenPostgresOptions {
 /**
  * Twice the cores, PostgreSQL's rule of thumb for a pool (its wiki, "Number Of Database
  * Connections"): more queries at once than the cores can run only queue inside the database,
- * where they share the cores and slow each other down. A pool of 16 on two cores gave the search
- * at 1M contacts a p99 of 91 ms where 4 gave 61 ms (and durable creates 1,512/s against 2,324/s).
+ * where they share the cores and slow each other down. On two cores at 1M contacts, a pool of 16
+ * gave the search a p99 of 91 to 115 ms where 4 gave 61 to 85 ms, and durable creates 1,512/s
+ * where 4 gave about 2,300/s.
  */
 export const defaultPoolSize = (): number => 2 * availableParallelism()
 

@@ -1,0 +1,62 @@
+// --pool-size: an instance never holds more connections to the database than it was given.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import pg from 'pg'
+import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
+import { startMock, type RunningMock } from '../spawn-mock.ts'
+import { startCluster, type Cluster } from './test-cluster.ts'
+
+const CLIENTS = 24
+const search = `/api/v1/orgs/${ACME_ORG_ID}/contacts?search=a`
+const auth = { Authorization: `Bearer ${ALICE.token}` }
+
+let cluster: Cluster
+const started: RunningMock[] = []
+
+beforeAll(async () => {
+  cluster = await startCluster({ settings: { fsync: 'off' } })
+})
+
+afterAll(() => {
+  for (const mock of started) mock.child.kill('SIGKILL')
+  cluster.stop()
+})
+
+/** The sessions open on the database, besides the one asking. */
+async function sessionsOn(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ count: string }>(
+      `SELECT count(*) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    )
+    return Number(rows[0]?.count)
+  } finally {
+    await client.end()
+  }
+}
+
+describe('--pool-size', () => {
+  test.each([2, 5])(
+    'When %i connections are allowed and many searches arrive at once, then the instance holds that many',
+    async (size) => {
+      // Arrange
+      const url = await cluster.createDatabase()
+      const mock = await startMock(['--store', url, '--quiet', '--pool-size', String(size)])
+      started.push(mock)
+
+      // Act
+      const statuses = await Promise.all(
+        Array.from({ length: CLIENTS * 4 }, async () => {
+          const res = await fetch(`${mock.url}${search}`, { headers: auth })
+          await res.arrayBuffer()
+          return res.status
+        }),
+      )
+
+      // Assert: idle connections stay in the pool for a while, so they are still counted
+      expect(new Set(statuses)).toEqual(new Set([200]))
+      expect(await sessionsOn(url)).toBe(size)
+    },
+  )
+})
