@@ -1,25 +1,15 @@
 // kill -9 of one of two instances on one database during a create burst: every create answered
 // 201 is readable from the other instance (a 2xx means committed).
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
-import { startMock, type RunningMock } from '../spawn-mock.ts'
-import { startCluster, type Cluster } from './test-cluster.ts'
+import type { RunningMock } from '../spawn-mock.ts'
+import { useOwnCluster } from './own-cluster.ts'
 
 const CLIENTS = 12
 const contacts = `/api/v1/orgs/${ACME_ORG_ID}/contacts`
 const auth = { Authorization: `Bearer ${ALICE.token}` }
 
-let cluster: Cluster
-const started: RunningMock[] = []
-
-beforeAll(async () => {
-  cluster = await startCluster({ settings: { fsync: 'off' } })
-})
-
-afterAll(() => {
-  for (const mock of started) mock.child.kill('SIGKILL')
-  cluster.stop()
-})
+const cluster = useOwnCluster()
 
 /** Creates contacts from many clients until the process dies; returns the ids answered 201. */
 async function burst(mock: RunningMock): Promise<string[]> {
@@ -48,10 +38,8 @@ describe('kill -9 of one instance on a shared database', () => {
   test('When an instance is killed during a create burst, then every 201 it sent is readable from the other', async () => {
     // Arrange
     const url = await cluster.createDatabase()
-    const victim = await startMock(['--store', url, '--quiet'])
-    started.push(victim)
-    const survivor = await startMock(['--store', url, '--quiet'])
-    started.push(survivor)
+    const victim = await cluster.startInstance(['--store', url, '--quiet'])
+    const survivor = await cluster.startInstance(['--store', url, '--quiet'])
 
     // Act
     const acknowledged = burst(victim)

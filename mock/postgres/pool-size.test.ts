@@ -1,25 +1,14 @@
 // --pool-size: an instance never holds more connections to the database than it was given.
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import pg from 'pg'
 import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
-import { startMock, type RunningMock } from '../spawn-mock.ts'
-import { startCluster, type Cluster } from './test-cluster.ts'
+import { useOwnCluster } from './own-cluster.ts'
 
 const CLIENTS = 24
 const search = `/api/v1/orgs/${ACME_ORG_ID}/contacts?search=a`
 const auth = { Authorization: `Bearer ${ALICE.token}` }
 
-let cluster: Cluster
-const started: RunningMock[] = []
-
-beforeAll(async () => {
-  cluster = await startCluster({ settings: { fsync: 'off' } })
-})
-
-afterAll(() => {
-  for (const mock of started) mock.child.kill('SIGKILL')
-  cluster.stop()
-})
+const cluster = useOwnCluster()
 
 /** The sessions open on the database, besides the one asking. */
 async function sessionsOn(url: string): Promise<number> {
@@ -42,8 +31,13 @@ describe('--pool-size', () => {
     async (size) => {
       // Arrange
       const url = await cluster.createDatabase()
-      const mock = await startMock(['--store', url, '--quiet', '--pool-size', String(size)])
-      started.push(mock)
+      const mock = await cluster.startInstance([
+        '--store',
+        url,
+        '--quiet',
+        '--pool-size',
+        String(size),
+      ])
 
       // Act
       const statuses = await Promise.all(
