@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import { Client } from 'pg'
 import { ACME_ORG_ID } from '../fixtures/identities.ts'
 import { loadDocument } from '../openapi/document.ts'
-import { matchesQuery } from '../mock/postgres/postgres-contacts.ts'
+import { searchQueryFor } from '../mock/postgres/search-queries.ts'
 import { containsPattern } from '../mock/postgres/sql.ts'
 import { serverProgram } from '../mock/postgres/test-cluster.ts'
 import { normalizeSearch } from '../mock/search-text.ts'
@@ -80,11 +80,12 @@ const at = (sorted: Float64Array, fraction: number): number =>
 export async function measureSearchAlone(inputs: QueryAloneInputs): Promise<QueryAlone> {
   const dir = mkdtempSync(join(inputs.baseDir, 'pgbench-'))
   try {
-    const sql = matchesQuery(false)
+    const needle = normalizeSearch(inputs.searchTerm)
+    const sql = searchQueryFor(needle, false).text
     writeFileSync(join(dir, 'search.sql'), scriptOf(sql))
     const variables = {
       p1: ACME_ORG_ID,
-      p2: containsPattern(normalizeSearch(inputs.searchTerm)),
+      p2: containsPattern(needle),
       p3: String(defaultLimit()),
       p4: '0',
     }

@@ -2,6 +2,7 @@ import type { StoredContact } from '../data.ts'
 import type { ContactQuery, ContactRepository, Page } from '../repositories.ts'
 import { normalizeSearch } from '../search-text.ts'
 import { contactColumns } from './load-data.ts'
+import { searchQueryFor, whereMatching } from './search-queries.ts'
 import { containsPattern, docsOf, STORED_SEPARATOR, type DocRow, type Sql } from './sql.ts'
 
 export interface ContactContext {
@@ -43,26 +44,9 @@ async function listAll(sql: Sql, { orgId, withDeleted, page, limit }: ContactQue
   return pageOf(docsOf(rows), count, offset)
 }
 
-const whereMatching = (withDeleted: boolean): string =>
-  `WHERE org_id = $1 AND search LIKE $2 ESCAPE '\\' ${withDeleted ? '' : 'AND deleted_at IS NULL'}`
-
 /**
- * A search's one query: $1 the org, $2 the LIKE pattern, $3 the limit, $4 the offset. The matches
- * are gathered once, narrow (id and time): counting and ordering them never carries the records;
- * only the page's records are read. At a million contacts a common name matches thousands, whose
- * whole records would be sorted (and spill to disk) otherwise. The bench sends it alone too.
- */
-export const matchesQuery = (withDeleted: boolean): string =>
-  `WITH matches AS MATERIALIZED (SELECT id, created_at FROM contacts ${whereMatching(withDeleted)}),
-     page AS (SELECT id, created_at FROM matches ${ORDER} LIMIT $3 OFFSET $4)
-   SELECT total.count, c.doc
-   FROM (SELECT count(*) AS count FROM matches) AS total
-   LEFT JOIN (page JOIN contacts AS c ON c.id = page.id) ON true
-   ORDER BY page.created_at, page.id`
-
-/**
- * A search: the trigram index finds the candidates of `search LIKE '%needle%'`, the same
- * substring test over the same normalized text as the file store's.
+ * A search: `search LIKE '%needle%'`, the same substring test over the same normalized text as the
+ * file store's (search-queries.ts).
  */
 async function listMatches(
   context: ContactContext,
@@ -81,12 +65,12 @@ async function listMatches(
     const found = docsOf(rows).filter((row) => context.searchTextOf(row).includes(needle))
     return pageOf(found.slice(offset, offset + limit), found.length, offset)
   }
-  const rows = await sql<{ count: string; doc: StoredContact | null }>(matchesQuery(withDeleted), [
-    orgId,
-    pattern,
-    limit,
-    offset,
-  ])
+  const query = searchQueryFor(needle, withDeleted)
+  const rows = await sql<{ count: string; doc: StoredContact | null }>(
+    query.text,
+    [orgId, pattern, limit, offset],
+    query.name,
+  )
   const docs = rows.flatMap((row) => (row.doc === null ? [] : [row.doc]))
   return pageOf(docs, Number(rows[0]?.count ?? 0), offset)
 }

@@ -1,8 +1,16 @@
 import { type Pool, type PoolClient, type QueryResultRow } from 'pg'
 import type { StoredContact } from '../data.ts'
 
-/** One statement on the pool (a read) or on a write's own connection (inside its transaction). */
-export type Sql = <R extends QueryResultRow>(text: string, values?: unknown[]) => Promise<R[]>
+/**
+ * One statement on the pool (a read) or on a write's own connection (inside its transaction). A
+ * `name` makes it a prepared statement, parsed once per connection (the name must always go with
+ * the same text).
+ */
+export type Sql = <R extends QueryResultRow>(
+  text: string,
+  values?: unknown[],
+  name?: string,
+) => Promise<R[]>
 
 /**
  * What a statement failed with: the database's refusal, or a connection lost or refused (which pg
@@ -21,9 +29,9 @@ export class StoreError extends Error {
 
 export const sqlOf =
   (db: Pool | PoolClient): Sql =>
-  async <R extends QueryResultRow>(text: string, values?: unknown[]) => {
+  async <R extends QueryResultRow>(text: string, values?: unknown[], name?: string) => {
     try {
-      return (await db.query<R>(text, values)).rows
+      return (await db.query<R>({ text, values, name })).rows
     } catch (error) {
       throw new StoreError(error)
     }
