@@ -43,8 +43,7 @@ export const contactColumns = (
 /** Empties every table of records (not the named snapshots, which outlive a reset). */
 export async function clearData(sql: Sql): Promise<void> {
   await sql(
-    `TRUNCATE meta, orgs, users, contacts, contact_counts, contact_words, search_words,
-       user_relationships, sessions RESTART IDENTITY`,
+    'TRUNCATE meta, orgs, users, contacts, contact_counts, user_relationships, sessions RESTART IDENTITY',
   )
 }
 

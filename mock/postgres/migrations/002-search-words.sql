@@ -4,7 +4,7 @@
 -- characters with no space in it can only lie inside one word (a run of text between spaces and
 -- field separators), so such a search finds the few distinct words that hold the needle, then
 -- reads their contacts from one covering index, never from the contacts' rows. Other needles keep
--- the trigram index (see postgres-contacts.ts).
+-- the trigram index (see search-queries.ts).
 
 -- Every word any contact's search text has held (kept when no contact holds it any longer: it then
 -- finds nobody, and a reset empties it).
@@ -61,6 +61,15 @@ CREATE TRIGGER contact_words_update_1 AFTER UPDATE ON contacts
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION remove_contact_words();
 CREATE TRIGGER contact_words_update_2 AFTER UPDATE ON contacts
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION add_contact_words();
+
+-- Emptied with the contacts (a reset, a restored snapshot), also by an instance that predates them.
+CREATE FUNCTION clear_contact_words() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE contact_words, search_words;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER contact_words_truncate AFTER TRUNCATE ON contacts
+  FOR EACH STATEMENT EXECUTE FUNCTION clear_contact_words();
 
 -- The contacts already stored get their words now.
 INSERT INTO search_words (word)
