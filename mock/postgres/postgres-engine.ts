@@ -22,11 +22,14 @@ function toReadError(error: unknown): unknown {
   })
 }
 
-/**
- * Runs `work` in a transaction on a client of its own; resolves once COMMIT has returned (so a 2xx
- * means committed), and rolls back when anything throws.
- */
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+// Deadlock and serialization failure: PostgreSQL took the whole transaction back, and running it
+// again is how it asks to be answered (two writes adding the same new search words in opposite
+// orders can deadlock; one is chosen to fail).
+const RETRIED = new Set(['40P01', '40001'])
+const ATTEMPTS = 3
+
+/** One attempt: `work` in a transaction on a client of its own, rolled back when anything throws. */
+async function attempt<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   let client: PoolClient
   try {
     client = await pool.connect()
@@ -44,9 +47,25 @@ async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promis
     await client.query('ROLLBACK').catch(() => {
       broken = true
     })
-    throw isStoreError(error) ? toCommitError(error) : error
+    throw error
   } finally {
     client.release(broken)
+  }
+}
+
+/**
+ * Runs `work` in a transaction; resolves once COMMIT has returned (so a 2xx means committed). A
+ * transaction PostgreSQL took back as a deadlock or a serialization failure is run again.
+ */
+async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt(pool, work)
+    } catch (error) {
+      if (!isStoreError(error)) throw error
+      if (tries < ATTEMPTS && RETRIED.has(error.code ?? '')) continue
+      throw toCommitError(error)
+    }
   }
 }
 
