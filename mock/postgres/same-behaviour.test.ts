@@ -1,6 +1,7 @@
 // The same repository calls on both stores give the same answers, to the letter: list order with
 // tied created_at, counts and first, soft delete, search (NFC, case, LIKE's own characters, the
-// separator between fields), purge with the relationships pointing at a contact.
+// separator between fields; by whole texts and by words), purge with the relationships pointing
+// at a contact.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -96,6 +97,9 @@ describe('The file store and the PostgreSQL store', () => {
     ['search "%"', { search: '%' }],
     ['search "_"', { search: '_' }],
     ['search "\\"', { search: '\\' }],
+    ['search "100%" (through the words)', { search: '100%' }],
+    ['search "a_b" (through the words)', { search: 'a_b' }],
+    ['search "k\\s" (through the words)', { search: 'k\\s' }],
     ['search "ångström" in another case', { search: 'ÅNGSTRÖM' }],
     ['search "élan" decomposed (NFD)', { search: 'e\u0301lan' }],
     ['search across two fields', { search: 'sure tie' }],

@@ -56,7 +56,7 @@ function byWords(withDeleted: boolean): string {
  * against 261).
  */
 export const searchesByWords = (needle: string): boolean =>
-  needle.length >= 3 && !needle.includes(' ') && !needle.includes(STORED_SEPARATOR)
+  Array.from(needle).length >= 3 && !needle.includes(' ') && !needle.includes(STORED_SEPARATOR)
 
 export interface SearchQuery {
   /** Prepared: the most costly read is parsed once per connection (measured 10% quicker). */
