@@ -42,7 +42,7 @@ export function createMemoryEngine(
   const warmSearch = (): void => {
     const warming = state
     const step = (): void => {
-      if (state === warming && warming.warmSearch(4)) setImmediate(step)
+      if (state === warming && warming.warmSearch(32)) setImmediate(step)
     }
     setImmediate(step)
   }
