@@ -52,3 +52,21 @@ describe('createSearchText', () => {
     expect(found.map((row) => row.id)).toEqual(ids)
   })
 })
+
+describe('normalizeSearch', () => {
+  test('When any code point or a final sigma is lower-cased, then it agrees with the root locale', () => {
+    // Arrange
+    const texts = ['ΟΔΟΣ ΣΑΣ', 'İstanbul', 'ǅemal']
+    for (let code = 0; code < 0x110000; code++) {
+      if (code < 0xd800 || code > 0xdfff) texts.push(String.fromCodePoint(code))
+    }
+
+    // Act
+    const differing = texts.filter(
+      (text) => normalizeSearch(text) !== text.normalize('NFC').toLocaleLowerCase('und'),
+    )
+
+    // Assert
+    expect(differing).toEqual([])
+  })
+})
