@@ -41,6 +41,7 @@ export interface OrderedIndex<T extends Row> {
 }
 
 const sameRow = <R>(row: R): R => row
+const lastRowOf = <R>(block: { rows: R[] }): R | undefined => block.rows[block.rows.length - 1]
 
 const isActive = (row: Row): number => (row.deleted_at === null ? 1 : 0)
 
@@ -61,10 +62,7 @@ export function createOrderedIndex<T extends Row>(
 
   /** The block a row belongs in: the first whose last row is not before it. */
   const blockFor = (row: T): number =>
-    Math.min(
-      positionIn(blocks, row, (block) => block.rows.at(-1)),
-      Math.max(blocks.length - 1, 0),
-    )
+    Math.min(positionIn(blocks, row, lastRowOf), Math.max(blocks.length - 1, 0))
 
   function insert(row: T): void {
     if (blocks.length === 0) blocks.push(newBlock([], []))
