@@ -18,8 +18,9 @@ function percentile(sorted: Float64Array, fraction: number): number {
 
 /**
  * The floor a durable write is measured against: append one line, fdatasync, and again, one at a
- * time, for `seconds`. 'promises' makes the calls the mock's journal makes (FileHandle.write, then
- * datasync, each through libuv's thread pool); 'blocking' the synchronous ones, with no hop.
+ * time, for `seconds`. 'promises' calls FileHandle.write, then datasync, each through libuv's
+ * thread pool (the journal makes one trip: its file is opened O_DSYNC); 'blocking' makes the
+ * synchronous calls, with no hop.
  */
 export async function measureRawSync(
   dir: string,

@@ -95,7 +95,7 @@ export async function measureAgainstExpress(inputs: StepInputs): Promise<Measure
 }
 
 const RAW_NAMES: Record<SyncStyle, string> = {
-  promises: 'raw loop: append 300 B + fdatasync (fs.promises, as the journal)',
+  promises: 'raw loop: append 300 B + fdatasync (fs.promises)',
   blocking: 'raw loop: the same with synchronous calls',
 }
 

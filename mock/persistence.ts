@@ -63,7 +63,7 @@ const replaced = (): Error =>
 
 /**
  * Group commit: while one journal write is on its way to the disk, every change that comes in
- * waits for the next one, so N concurrent requests cost one append and one fdatasync, not N.
+ * waits for the next one, so N concurrent requests cost one durable append, not N.
  * A snapshot sets the journal aside and is written in the background while writes go on into a
  * new one; resets and journal writes take turns in one chain, so none sees another half done.
  */

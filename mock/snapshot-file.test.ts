@@ -60,6 +60,29 @@ describe('SnapshotFile', () => {
     expect(read).toEqual(written)
   })
 
+  test('When records too large for the write buffer lie among small ones, then all read back in order', async () => {
+    // Arrange: a field of 400,000 three-byte characters (1.2 MB, more than the 1 MiB buffer)
+    // at the start, in the middle and at the end, and multi-byte text in every record
+    const large = new Set([0, 600, data.contacts.length - 1])
+    const written = {
+      ...data,
+      contacts: data.contacts.map((contact, index) => ({
+        ...contact,
+        how_you_met: large.has(index) ? '€'.repeat(400_000) : `Zoë ✓ 😀 ${String(index)}`,
+      })),
+    }
+    const adapter = new SnapshotFile(file)
+
+    // Act
+    await adapter.write(written)
+    const read = await adapter.read()
+
+    // Assert
+    expect(read).toEqual(written)
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n')
+    expect(lines).toHaveLength(1 + data.contacts.length + data.user_relationships.length)
+  })
+
   test('When the file holds the single JSON document of earlier versions, then it is read', async () => {
     // Arrange
     writeFileSync(file, JSON.stringify(data, null, 2))

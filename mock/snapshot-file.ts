@@ -1,5 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs'
-import { open, readFile, rename, rm } from 'node:fs/promises'
+import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Adapter } from 'lowdb'
 import type { Data, StoredContact, StoredUserRelationship } from './data.ts'
@@ -30,18 +30,54 @@ function headerOf(data: Data): string {
   return JSON.stringify({ format: FORMAT, ...header, version: VERSION }) + '\n'
 }
 
-/** Lines of up to CHUNK records each, computed only when the writer asks for the next one. */
-function* chunksOf(data: Data): Generator<string> {
-  yield headerOf(data)
-  for (const [name, rows] of [
-    ['contacts', data.contacts],
-    ['user_relationships', data.user_relationships],
-  ] as const) {
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      const lines = rows.slice(start, start + CHUNK).map((row) => `{"${name}":${jsonOf(row)}}`)
-      yield lines.join('\n') + '\n'
+const COLLECTIONS = ['contacts', 'user_relationships'] as const
+// Room for CHUNK records of the usual size; a record whose JSON could exceed it is written alone.
+const BUFFER_BYTES = 1 << 20
+
+/** Writes all of `bytes` to the file, or fails: a full disk shows as a write of nothing. */
+async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+  for (let written = 0; written < bytes.length;) {
+    const { bytesWritten } = await handle.write(bytes, written, bytes.length - written)
+    if (bytesWritten === 0) throw Object.assign(new Error('the disk is full'), { code: 'ENOSPC' })
+    written += bytesWritten
+  }
+}
+
+/**
+ * Writes the records' lines through one buffer, CHUNK records between two turns of the event loop:
+ * each record's JSON is encoded straight into it, where joining them first made a string of a
+ * few hundred kilobytes and a copy of it per chunk, for the garbage collector to sweep.
+ */
+async function writeLines(handle: FileHandle, data: Data): Promise<void> {
+  const buffer = Buffer.allocUnsafe(BUFFER_BYTES)
+  let used = 0
+  const flush = async (): Promise<void> => {
+    await writeAll(handle, buffer.subarray(0, used))
+    used = 0
+  }
+  await writeAll(handle, Buffer.from(headerOf(data)))
+  for (const name of COLLECTIONS) {
+    const prefix = Buffer.from(`{"${name}":`)
+    let count = 0
+    for (const row of data[name]) {
+      const json = jsonOf(row)
+      // UTF-8 takes at most 3 bytes for each UTF-16 unit
+      const most = prefix.length + json.length * 3 + 2
+      if (used + most > buffer.length) await flush()
+      if (most > buffer.length) {
+        await writeAll(handle, Buffer.from(`{"${name}":${json}}\n`))
+      } else {
+        used += prefix.copy(buffer, used)
+        used += buffer.write(json, used)
+        used += buffer.write('}\n', used, 'latin1')
+      }
+      if (++count % CHUNK === 0) {
+        await flush()
+        await yieldToRequests()
+      }
     }
   }
+  await flush()
 }
 
 function isHeader(line: string): boolean {
@@ -121,16 +157,7 @@ export class SnapshotFile implements Adapter<Data> {
   async write(data: Data): Promise<void> {
     const handle = await open(this.#temp, 'w')
     try {
-      for (const chunk of chunksOf(data)) {
-        const bytes = Buffer.from(chunk)
-        for (let written = 0; written < bytes.length;) {
-          const { bytesWritten } = await handle.write(bytes, written)
-          if (bytesWritten === 0)
-            throw Object.assign(new Error('the disk is full'), { code: 'ENOSPC' })
-          written += bytesWritten
-        }
-        await yieldToRequests()
-      }
+      await writeLines(handle, data)
       await handle.sync()
       await handle.close()
       await rename(this.#temp, this.#file)

@@ -5,7 +5,6 @@ import {
   contactJson,
   createContactRecord,
   listJson,
-  toContact,
   toContactDetail,
 } from './contact-records.ts'
 import { pagingOf, type Handler } from './operation.ts'
@@ -48,7 +47,7 @@ const createContact: Handler<'createContact'> = async ({ path, body, ...input },
   })
   await contacts.create(contact)
   const location = `/api/v1/orgs/${contact.org_id}/contacts/${contact.id}`
-  return { status: 201, body: toContact(contact), headers: { Location: location } }
+  return { status: 201, body: contactJson(contact), headers: { Location: location } }
 }
 
 const updateContact: Handler<'updateContact'> = async ({ path, body, now }, { contacts }) => {
@@ -57,7 +56,7 @@ const updateContact: Handler<'updateContact'> = async ({ path, body, now }, { co
     return { ...applyFields(current, body.contact), updated_at: now() }
   })
   if (!updated) throw noSuchContact(path.contact_id)
-  return { status: 200, body: toContact(updated) }
+  return { status: 200, body: contactJson(updated) }
 }
 
 const deleteContact: Handler<'deleteContact'> = async ({ path, query, body, now }, repos) => {
