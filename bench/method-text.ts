@@ -61,13 +61,13 @@ export function whatIsMeasured(summary: RunSummary): string {
 - **Durable creates.** The reference is a raw loop in the bench process, in the folder of the
   mocks' data files: append a 300-byte line, fdatasync, and again, one at a time, for the measured
   duration, through fs.promises (\`FileHandle.write\`, then \`datasync\`: two trips to libuv's
-  thread pool); the same loop with synchronous calls is shown for comparison. The creates are form-encoded POSTs, a
-  different contact each, at ${CREATE_CONNECTIONS.join(', ')} connections, each count on a fresh
-  mock (\`--quiet\`) on the ${size(10_000)}-contact file. The mock answers 201 only once the
-  journal entry is on the disk: the journal is opened \`O_DSYNC\`, so each append is one write that
-  returns once synced (one trip to the thread pool); concurrent writes share one append. A run of a
-  few seconds crosses the background snapshot the mock writes after 20,000 journal entries
-  (an eighth of the records on files over 160,000).
+  thread pool); the same loop with synchronous calls is shown for comparison. The creates are
+  form-encoded POSTs, a different contact each, at ${CREATE_CONNECTIONS.join(', ')} connections,
+  each count on a fresh mock (\`--quiet\`) on the ${size(10_000)}-contact file. The mock answers
+  201 only once the journal entry is on the disk: the journal is opened \`O_DSYNC\`, so each
+  append is one write that returns once synced (one trip to the thread pool); concurrent writes
+  share one append. A run of a few seconds crosses the background snapshot the mock writes after
+  20,000 journal entries (an eighth of the records on files over 160,000).
 - **Stall during sustained writes.** A mock with the defaults (nothing but \`--port\` and
   \`--db\`) on the ${size(options.stall.contacts)}-contact file; ${String(STALL_CONNECTIONS)}
   connections create contacts. After 1 s, a probe client sends a GET of one contact every

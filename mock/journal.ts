@@ -3,6 +3,7 @@ import { open, rename, rm, type FileHandle } from 'node:fs/promises'
 import { basename, dirname } from 'node:path'
 import { COLLECTIONS, type Collection, type Records } from './data.ts'
 import { keptJsonOf } from './record-json.ts'
+import { writeAll } from './write-all.ts'
 
 type PutEntries = { [C in Collection]: { collection: C; put: Records[C] } }
 export type JournalEntry = PutEntries[Collection] | { collection: Collection; remove: string }
@@ -109,13 +110,6 @@ export interface Journal {
   close: () => Promise<void>
 }
 
-/** Node reports a full disk as a short write, not as an error, until nothing fits at all. */
-function nothingWritten(): NodeJS.ErrnoException {
-  return Object.assign(new Error('no byte of the journal entry could be written'), {
-    code: 'ENOSPC',
-  })
-}
-
 /** Makes renames and new files in the folder durable. */
 async function syncFolder(folder: string): Promise<void> {
   const handle = await open(folder, 'r')
@@ -155,11 +149,7 @@ export async function openJournal(path: string): Promise<Journal> {
       if (torn) await cutBack()
       const data = Buffer.from(entries.map(lineOf).join(''))
       try {
-        for (let written = 0; written < data.length;) {
-          const { bytesWritten } = await handle.write(data, written, data.length - written)
-          if (bytesWritten === 0) throw nothingWritten()
-          written += bytesWritten
-        }
+        await writeAll(handle, data)
         if (O_DSYNC === undefined) await handle.datasync()
         size += data.length
       } catch (error) {

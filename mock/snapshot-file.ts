@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path'
 import type { Adapter } from 'lowdb'
 import type { Data, StoredContact, StoredUserRelationship } from './data.ts'
 import { jsonOf } from './record-json.ts'
+import { writeAll } from './write-all.ts'
 
 /** The first line of a data file in the line format: everything but the two large collections. */
 const FORMAT = 'contacts-mock-kit/lines'
@@ -33,15 +34,6 @@ function headerOf(data: Data): string {
 const COLLECTIONS = ['contacts', 'user_relationships'] as const
 // Room for CHUNK records of the usual size; a record whose JSON could exceed it is written alone.
 const BUFFER_BYTES = 1 << 20
-
-/** Writes all of `bytes` to the file, or fails: a full disk shows as a write of nothing. */
-async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
-  for (let written = 0; written < bytes.length;) {
-    const { bytesWritten } = await handle.write(bytes, written, bytes.length - written)
-    if (bytesWritten === 0) throw Object.assign(new Error('the disk is full'), { code: 'ENOSPC' })
-    written += bytesWritten
-  }
-}
 
 /**
  * Writes the records' lines through one buffer, CHUNK records between two turns of the event loop:
