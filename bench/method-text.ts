@@ -1,3 +1,4 @@
+import { MIXED_ROUNDS } from './mixed-rounds.ts'
 import { MIXED_CONNECTIONS, READ_CONNECTIONS } from './operations.ts'
 import { CLUSTER_SETTINGS, LOADER_FLAGS } from './postgres-cluster.ts'
 import { defaultPoolSize } from '../mock/postgres/open-postgres.ts'
@@ -57,7 +58,10 @@ export function whatIsMeasured(summary: RunSummary): string {
   requests over and over: 12 fetch one, 4 list, 1 search, 2 create, 1 PATCH (a new
   \`job_title\`), spread evenly over the turn; fetches and PATCHes go to each of the first 100
   listed contacts in turn. Without writes, the turn is its 17 reads. Both run on one mock
-  (\`--quiet\`), without writes first, at each size.
+  (\`--quiet\`), without writes first; the creates add to the org the reads go to, so the mix
+  with writes ends on more contacts than it starts with. ${String(MIXED_ROUNDS)} such rounds at
+  each size, each on a fresh mock from the same file; the round with the median ratio is shown,
+  every round's ratio under the table (one round's ratio moved by about ±0.1 between runs here).
 - **Durable creates.** The reference is a raw loop in the bench process, in the folder of the
   mocks' data files: append a 300-byte line, fdatasync, and again, one at a time, for the measured
   duration, through fs.promises (\`FileHandle.write\`, then \`datasync\`: two trips to libuv's

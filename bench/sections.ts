@@ -1,3 +1,4 @@
+import { MIXED_ROUNDS } from './mixed-rounds.ts'
 import { describeMix, READS_ONLY, WITH_WRITES } from './mixed-workload.ts'
 import { MIXED_CONNECTIONS, RAW_SYNC_ID, READ_CONNECTIONS } from './operations.ts'
 import { scaleSection, storesSection } from './postgres-sections.ts'
@@ -43,6 +44,16 @@ function logNote(summary: RunSummary): string[] {
   ]
 }
 
+function roundsNote(summary: RunSummary): string[] {
+  return summary.measured
+    .filter((result) => result.section === 'mixed' && result.operation.reference !== undefined)
+    .map(
+      ({ contacts, roundRatios = [] }) =>
+        `${(contacts ?? 0).toLocaleString('en-US')} contacts, the ratios of the rounds: ` +
+        `${roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}.`,
+    )
+}
+
 function blockingNote(summary: RunSummary): string[] {
   const blocking = summary.rows.find((row) => row.id === `${RAW_SYNC_ID}-blocking`)
   const creates = summary.rows.filter((row) => row.id.startsWith('create-'))
@@ -72,7 +83,9 @@ export function resultSections(summary: RunSummary): ResultSection[] {
       'Mixed workload',
       `${String(MIXED_CONNECTIONS)} connections, mock --quiet. With writes: ${describeMix(WITH_WRITES)}; ` +
         `without: ${describeMix(READS_ONLY)}, run first on the same mock. ` +
-        'Ratio: with writes divided by without, at the same size.',
+        `${String(MIXED_ROUNDS)} rounds at each size, each on a fresh mock: the round with the ` +
+        'median ratio (with writes divided by without) is shown.',
+      roundsNote(summary),
     ),
     throughputSection(
       summary,

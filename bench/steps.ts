@@ -8,7 +8,6 @@ import {
   fetchWithoutInspector,
   fetchWithoutFaults,
   loggedFetch,
-  mixedOperations,
   quietReads,
   RAW_SYNC_ID,
   type Operation,
@@ -37,6 +36,8 @@ export interface Measured {
   local: boolean
   problems: string[]
   stdoutBytesPerRequest: number
+  /** Every round's ratio, when the row is the median round of several (the mixed workload). */
+  roundRatios?: number[]
 }
 
 export const CREATE_CONNECTIONS = [8, 32, 128]
@@ -152,32 +153,6 @@ export async function measureDurable(inputs: StepInputs): Promise<Measured[]> {
       ...measured.map((result) => ({
         ...result,
         section: 'durable' as const,
-        contacts,
-        local: false,
-      })),
-    )
-  }
-  return results
-}
-
-/** The mix without writes and with them, at each size, on a mock started with --quiet. */
-export async function measureMixed(inputs: StepInputs, sizes: number[]): Promise<Measured[]> {
-  const results: Measured[] = []
-  for (const contacts of sizes) {
-    const measured = await runSession(
-      mockSession(inputs, {
-        label: 'Mixed workload',
-        dataFile: await inputs.files.get(contacts),
-        contacts,
-        flags: QUIET,
-        operations: (context) => mixedOperations(context, contacts),
-      }),
-      inputs.settings,
-    )
-    results.push(
-      ...measured.map((result) => ({
-        ...result,
-        section: 'mixed' as const,
         contacts,
         local: false,
       })),

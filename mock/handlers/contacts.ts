@@ -1,11 +1,11 @@
 import type { GroupName, StoredContact } from '../data.ts'
 import { HttpError } from '../problem.ts'
 import {
-  applyFields,
   contactJson,
   createContactRecord,
   listJson,
   toContactDetail,
+  updateRecord,
 } from './contact-records.ts'
 import { pagingOf, type Handler } from './operation.ts'
 
@@ -53,7 +53,7 @@ const createContact: Handler<'createContact'> = async ({ path, body, ...input },
 const updateContact: Handler<'updateContact'> = async ({ path, body, now }, { contacts }) => {
   const updated = await contacts.update(path.org_id, path.contact_id, (current) => {
     refuseDeleted(current)
-    return { ...applyFields(current, body.contact), updated_at: now() }
+    return updateRecord(current, body.contact, now())
   })
   if (!updated) throw noSuchContact(path.contact_id)
   return { status: 200, body: contactJson(updated) }
