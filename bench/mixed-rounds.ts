@@ -23,7 +23,7 @@ function roundOf(results: OperationResult[]): Round {
 }
 
 /** The round whose ratio is the median, its problems joined by those of the other rounds. */
-export function medianRound(rounds: Round[]): Round {
+function medianRound(rounds: Round[]): Round {
   const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio)
   const median = sorted[(sorted.length - 1) >> 1]
   if (median === undefined) throw new Error('no round was measured')
