@@ -79,3 +79,36 @@ describe('hostile input at the org', () => {
     expect(ACME_ORG_ID).not.toBe('__proto__')
   })
 })
+
+// A PATCH copies the sent fields onto the record with Object.assign, which would run the
+// __proto__ setter: the document's check must stop these before the handler sees them.
+describe('hostile input in a PATCH of a real contact', () => {
+  test.each([
+    ['a form', 'application/x-www-form-urlencoded', 'contact[__proto__][first_name]=X'],
+    ['a JSON body', 'application/json', '{"contact":{"__proto__":{"first_name":"X"}}}'],
+  ])(
+    'When %s carries contact.__proto__, then it is a 422 and the contact is unchanged',
+    async (_kind, type, body) => {
+      // Arrange
+      const isAcme = (row: { org_id: string }): boolean => row.org_id === ACME_ORG_ID
+      const contact = (await testApp.engine.exportData()).contacts.find(isAcme)
+      if (!contact) throw new Error('the test data holds no contact of Acme')
+      const path = `/api/v1/orgs/${contact.org_id}/contacts/${contact.id}`
+
+      // Act
+      const res = await request(testApp.app)
+        .patch(path)
+        .set('Authorization', `Bearer ${ALICE.token}`)
+        .set('Content-Type', type)
+        .send(body)
+
+      // Assert
+      const problem = expectClientProblem(res, 'PATCH with __proto__')
+      expect(res.status).toBe(422)
+      expect(problem.errors?.map((error) => error.field)).toContain('contact[__proto__]')
+      const after = (await testApp.engine.exportData()).contacts.find(isAcme)
+      expect(after).toEqual(contact)
+      expect(Object.getPrototypeOf(after)).toBe(Object.prototype)
+    },
+  )
+})
