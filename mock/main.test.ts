@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../fixtures/identities.ts'
 import { launchMock, startMock, type RunningMock } from './spawn-mock.ts'
@@ -50,6 +51,37 @@ describe('npm start (mock/main.ts)', () => {
     expect(mock.output()).toContain('Admin API: /__admin (loopback only)')
     expect(res.status).toBe(200)
     expect(((await res.json()) as { count: number }).count).toBeGreaterThanOrEqual(50)
+  })
+
+  test('When it runs with the defaults, then each request gets one log line soon, without the token, and the last ones are written at SIGTERM', async () => {
+    // Arrange
+    const mock = await startMock(['--db', file])
+    running.push(mock)
+    const logLines = (): string[] =>
+      mock
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"url"'))
+    const loggedBefore = async (deadline: number): Promise<string[]> => {
+      while (logLines().length === 0 && Date.now() < deadline) await sleep(20)
+      return logLines()
+    }
+
+    // Act
+    await fetch(`${contactsUrl(mock)}?limit=1`, { headers: auth })
+    const first = await loggedBefore(Date.now() + 2_000)
+    for (const limit of [2, 3, 4])
+      await fetch(`${contactsUrl(mock)}?limit=${String(limit)}`, { headers: auth })
+    mock.child.kill('SIGTERM')
+    await mock.exited
+
+    // Assert
+    expect(first).toHaveLength(1)
+    expect(JSON.parse(first[0] ?? '')).toMatchObject({ method: 'GET', status: 200 })
+    expect(logLines().map((line) => (JSON.parse(line) as { url: string }).url)).toEqual(
+      [1, 2, 3, 4].map((limit) => `/api/v1/orgs/${ACME_ORG_ID}/contacts?limit=${String(limit)}`),
+    )
+    expect(logLines().join('\n')).not.toContain(ALICE.token)
   })
 
   test('When it is stopped with SIGTERM and started again, then a created contact is still there', async () => {

@@ -61,8 +61,13 @@ async function main(argv: string[]): Promise<number | undefined> {
     return EXIT.ok
   }
   const { config } = request
-  // the request log goes out asynchronously: writing it never holds up an answer
-  const destination = config.quiet ? undefined : pino.destination({ sync: false })
+  // The request log goes out asynchronously: writing it never holds up an answer. Lines leave in
+  // 4 KB batches under load, and within 100 ms when it is light: a write to stdout per line or two
+  // cost ~3% of the req/s of fetches and of the mix with writes (alternated rounds, 3 and 4).
+  // pino writes what is left when the process exits.
+  const destination = config.quiet
+    ? undefined
+    : pino.destination({ sync: false, minLength: 4096, periodicFlush: 100 })
   const logger =
     destination && pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, destination)
   const access = accessOf(config)
