@@ -57,8 +57,9 @@ export function whatIsMeasured(summary: RunSummary): string {
 - **Mixed workload.** Each of ${String(MIXED_CONNECTIONS)} connections sends the same turn of 20
   requests over and over: 12 fetch one, 4 list, 1 search, 2 create, 1 PATCH (a new
   \`job_title\`), spread evenly over the turn; fetches and PATCHes go to each of the first 100
-  listed contacts in turn. Without writes, the turn is its 17 reads. Both run on one mock
-  (\`--quiet\`), without writes first; the creates add to the org the reads go to, so the mix
+  listed contacts in turn. Without writes, the turn is its 17 reads. Both run on one mock started
+  with the defaults, as users run it (its request log read from a pipe, as above), without
+  writes first; the creates add to the org the reads go to, so the mix
   with writes ends on more contacts than it starts with. ${String(MIXED_ROUNDS)} such rounds at
   each size, each on a fresh mock from the same file; the round with the median ratio is shown,
   every round's ratio under the table (one round's ratio moved by about ±0.1 between runs here).
@@ -67,7 +68,8 @@ export function whatIsMeasured(summary: RunSummary): string {
   duration, through fs.promises (\`FileHandle.write\`, then \`datasync\`: two trips to libuv's
   thread pool); the same loop with synchronous calls is shown for comparison. The creates are
   form-encoded POSTs, a different contact each, at ${CREATE_CONNECTIONS.join(', ')} connections,
-  each count on a fresh mock (\`--quiet\`) on the ${size(10_000)}-contact file. The mock answers
+  each count on a fresh mock with the defaults (request log on) on the ${size(10_000)}-contact
+  file. The mock answers
   201 only once the journal entry is on the disk: the journal is opened \`O_DSYNC\`, so each
   append is one write that returns once synced (one trip to the thread pool); concurrent writes
   share one append. A run of a few seconds crosses the background snapshot the mock writes after
@@ -105,8 +107,10 @@ export function whatIsMeasured(summary: RunSummary): string {
   seeds an empty database (the migrations, then every record in batches, one commit), in a Node
   process of its own (\`${LOADER_FLAGS.join(' ')}\`), then \`VACUUM (ANALYZE)\`, as autovacuum would
   soon do by itself; both times are given under the table. The mock runs as
-  \`node dist/mock/main.js --port 0 --store URL --quiet\` (its default pool: twice the machine's cores, ${String(defaultPoolSize())} connections here); its
-  reads run first, then its creates, on one mock.
+  \`node dist/mock/main.js --port 0 --store URL\` plus the flags of the file store's rows it is
+  compared with (its default pool: twice the machine's cores, ${String(defaultPoolSize())}
+  connections here): in the stores compared, the reads on a mock with \`--quiet\`, then the
+  creates on one with the defaults; at scale, reads then creates on one mock with the defaults.
 - **Stores compared.** Fetch one, list page 3 and search at ${String(READ_CONNECTIONS)} connections,
   durable creates at ${String(COMPARED_CREATE_CONNECTIONS)}: the file store's rows of this run (its
   reads against the minimal Express app, its durable creates), and the same requests, checked the

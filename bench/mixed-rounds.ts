@@ -1,4 +1,4 @@
-import { QUIET } from './mock-process.ts'
+import { DEFAULTS } from './mock-process.ts'
 import { mixedOperations } from './operations.ts'
 import { mockSession } from './sessions.ts'
 import type { Measured, StepInputs } from './steps.ts'
@@ -35,8 +35,8 @@ function medianRound(rounds: Round[]): Round {
 }
 
 /**
- * The mix without writes and with them, at each size, on mocks started with --quiet: the round
- * with the median ratio is kept, and every round's ratio goes with it.
+ * The mix without writes and with them, at each size, on mocks started with the defaults (request
+ * log on), as users run them: the round with the median ratio is kept, with every round's ratio.
  */
 export async function measureMixed(inputs: StepInputs, sizes: number[]): Promise<Measured[]> {
   const results: Measured[] = []
@@ -47,7 +47,7 @@ export async function measureMixed(inputs: StepInputs, sizes: number[]): Promise
         label: `Mixed workload, round ${String(round)} of ${String(MIXED_ROUNDS)}`,
         dataFile: await inputs.files.get(contacts),
         contacts,
-        flags: QUIET,
+        flags: DEFAULTS,
         operations: (context) => mixedOperations(context, contacts),
       })
       rounds.push(roundOf(await runSession(session, inputs.settings)))

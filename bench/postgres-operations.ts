@@ -8,21 +8,23 @@ export const SCALE_CREATE_CONNECTIONS = 32
 /** The file store's durable creates compared with PostgreSQL's (one of steps.ts's counts). */
 export const COMPARED_CREATE_CONNECTIONS = 32
 
-/**
- * The file store's reads (fetch one, list page 3, search) and its durable creates at 32
- * connections, the same requests at the same connections on PostgreSQL: each compared with the
- * file store's row of the same run.
- */
-export function comparedOnPostgres(context: MockContext): Operation[] {
-  const onFile = [...quietReads(context), durableCreates(COMPARED_CREATE_CONNECTIONS)]
-  return onFile.map(({ id, name, connections, requests }) => ({
-    id: `postgres-${id}`,
-    name: `PostgreSQL: ${name}`,
-    connections,
-    requests,
-    reference: id,
-  }))
-}
+/** A file store's row as PostgreSQL's: the same requests at the same connections, compared. */
+const onPostgres = ({ id, name, connections, requests }: Operation): Operation => ({
+  id: `postgres-${id}`,
+  name: `PostgreSQL: ${name}`,
+  connections,
+  requests,
+  reference: id,
+})
+
+/** The file store's reads (fetch one, list page 3, search), on PostgreSQL. */
+export const comparedReadsOnPostgres = (context: MockContext): Operation[] =>
+  quietReads(context).map(onPostgres)
+
+/** The file store's durable creates at 32 connections, on PostgreSQL. */
+export const comparedCreatesOnPostgres = (): Operation[] => [
+  onPostgres(durableCreates(COMPARED_CREATE_CONNECTIONS)),
+]
 
 /** Fetch one, list page 3 and search at 16 connections, then durable creates at 32. */
 export function postgresAtScale(context: MockContext, contacts: number): Operation[] {

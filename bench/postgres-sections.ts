@@ -98,8 +98,9 @@ export function storesSection(rows: readonly Row[], database: LoadedDatabase): R
   return {
     title: `Stores compared (${database.contacts.toLocaleString('en-US')} contacts)`,
     intro:
-      'The same requests, connections and flags (`--quiet`) on the same data file, on the file ' +
-      'store (`--db`) and on PostgreSQL (`--store`, a database loaded from that file). Both ' +
+      'The same requests, connections and flags (the reads `--quiet`, the creates with the ' +
+      'defaults) on the same data file, on the file store (`--db`) and on PostgreSQL (`--store`, ' +
+      'a database loaded from that file). Both ' +
       "columns come from this one run: the file store's are its rows in the tables above, not " +
       "numbers of an earlier run. Ratio: PostgreSQL's req/s divided by the file store's " +
       '(informative, no target).',
@@ -139,7 +140,7 @@ export function scaleSection(
   return {
     title: `PostgreSQL at ${contacts.toLocaleString('en-US')} contacts`,
     intro:
-      `Mock \`--store\` \`--quiet\` on a database loaded from the ` +
+      `Mock \`--store\` with the defaults (request log on) on a database loaded from the ` +
       `${contacts.toLocaleString('en-US')}-contact file: fetch one, list page 3 and search at ` +
       `${String(SCALE_READ_CONNECTIONS)} connections, then durable creates at ` +
       `${String(SCALE_CREATE_CONNECTIONS)}, on one mock. Target: the p99 of list and search ` +

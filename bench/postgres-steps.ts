@@ -1,8 +1,9 @@
-import { QUIET, startMockOnStore } from './mock-process.ts'
+import { DEFAULTS, QUIET, startMockOnStore } from './mock-process.ts'
 import type { Operation } from './operations.ts'
 import type { BenchCluster, LoadedDatabase } from './postgres-cluster.ts'
 import {
-  comparedOnPostgres,
+  comparedCreatesOnPostgres,
+  comparedReadsOnPostgres,
   postgresAtScale,
   SCALE_READ_CONNECTIONS,
 } from './postgres-operations.ts'
@@ -24,20 +25,27 @@ export interface PostgresScaleStep extends PostgresStep {
   searchAlone: QueryAlone
 }
 
-/** The compiled mock on `--store`, with the same flags as the file store's rows (--quiet). */
+/** Operations run on one mock started with these flags (those of the file store's rows they match). */
+interface OnMock {
+  flags: readonly string[]
+  operations: (context: MockContext) => Operation[]
+}
+
+/** The compiled mock on `--store`. */
 function postgresSession(
   inputs: StepInputs,
   cluster: BenchCluster,
   database: LoadedDatabase,
-  operations: (context: MockContext) => Operation[],
+  { flags, operations }: OnMock,
 ): Session {
   const { contacts, url } = database
   const { profileDir } = inputs
   const nodeFlags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
+  const flagText = flags.length > 0 ? flags.join(' ') : 'default flags'
   return {
-    label: `PostgreSQL (mock --store, ${contacts.toLocaleString('en-US')} contacts, ${QUIET.join(' ')})`,
+    label: `PostgreSQL (mock --store, ${contacts.toLocaleString('en-US')} contacts, ${flagText})`,
     async start() {
-      const mock = await startMockOnStore({ ...inputs, store: url, flags: QUIET, nodeFlags })
+      const mock = await startMockOnStore({ ...inputs, store: url, flags, nodeFlags })
       return { ...mock, databasePid: cluster.pid }
     },
     context: contextOf(inputs, contacts),
@@ -46,15 +54,15 @@ function postgresSession(
 }
 
 /**
- * Loads a data file into a new database, runs `beforeMock` on it, then measures `operations` on a
- * mock over it.
+ * Loads a data file into a new database, runs `beforeMock` on it, then measures each of `mocks`
+ * in turn, on a mock of its own over it.
  */
 async function measureOnPostgres<T>(
   inputs: StepInputs,
   cluster: BenchCluster,
   contacts: number,
   section: Section,
-  operations: (context: MockContext) => Operation[],
+  mocks: readonly OnMock[],
   beforeMock: (database: LoadedDatabase) => Promise<T>,
 ): Promise<PostgresStep & { before: T }> {
   const { log } = inputs.settings
@@ -70,16 +78,24 @@ async function measureOnPostgres<T>(
       `VACUUM ANALYZE in ${database.vacuumSeconds.toFixed(1)} s`,
   )
   const before = await beforeMock(database)
-  const session = postgresSession(inputs, cluster, database, operations)
-  const results = await runSession(session, inputs.settings)
-  const measured = results.map((result) => ({ ...result, section, contacts, local: false }))
+  const measured: Measured[] = []
+  for (const mock of mocks) {
+    const results = await runSession(
+      postgresSession(inputs, cluster, database, mock),
+      inputs.settings,
+    )
+    measured.push(...results.map((result) => ({ ...result, section, contacts, local: false })))
+  }
   log(
     `  PostgreSQL, ${size} contacts: ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
   )
   return { measured, database, before }
 }
 
-/** The file store's reads and durable creates of this run, on PostgreSQL with the same data. */
+/**
+ * The file store's reads (--quiet) and durable creates (the defaults) of this run, on PostgreSQL
+ * with the same data and the same flags: the reads on one mock, then the creates on another.
+ */
 export function measureStoresCompared(
   inputs: StepInputs,
   cluster: BenchCluster,
@@ -89,7 +105,10 @@ export function measureStoresCompared(
     cluster,
     inputs.workloadContacts,
     'stores',
-    comparedOnPostgres,
+    [
+      { flags: QUIET, operations: comparedReadsOnPostgres },
+      { flags: DEFAULTS, operations: comparedCreatesOnPostgres },
+    ],
     () => Promise.resolve(undefined),
   )
 }
@@ -97,7 +116,7 @@ export function measureStoresCompared(
 /**
  * PostgreSQL on a large data file: first the search's query alone (pgbench at the search's
  * connections, on the database as loaded, as the mock's search row finds it), then the mock's
- * reads at 16 connections and durable creates at 32.
+ * reads at 16 connections and durable creates at 32, on one mock with the defaults.
  */
 export async function measurePostgresAtScale(
   inputs: StepInputs,
@@ -110,7 +129,7 @@ export async function measurePostgresAtScale(
     cluster,
     contacts,
     'postgres',
-    (context) => postgresAtScale(context, contacts),
+    [{ flags: DEFAULTS, operations: (context) => postgresAtScale(context, contacts) }],
     async (database) => {
       log(`  the search's query alone (pgbench, ${String(SCALE_READ_CONNECTIONS)} connections)…`)
       const alone = await measureSearchAlone({

@@ -81,7 +81,8 @@ export function resultSections(summary: RunSummary): ResultSection[] {
       summary,
       'mixed',
       'Mixed workload',
-      `${String(MIXED_CONNECTIONS)} connections, mock --quiet. With writes: ${describeMix(WITH_WRITES)}; ` +
+      `${String(MIXED_CONNECTIONS)} connections, mock with default flags (request log on). ` +
+        `With writes: ${describeMix(WITH_WRITES)}; ` +
         `without: ${describeMix(READS_ONLY)}, run first on the same mock. ` +
         `${String(MIXED_ROUNDS)} rounds at each size, each on a fresh mock: the round with the ` +
         'median ratio (with writes divided by without) is shown.',
@@ -91,7 +92,8 @@ export function resultSections(summary: RunSummary): ResultSection[] {
       summary,
       'durable',
       'Durable creates',
-      'Mock --quiet, a fresh copy of the data file for each connection count; ratio: creates/s ' +
+      'Mock with default flags (request log on), a fresh copy of the data file for each ' +
+        'connection count; ratio: creates/s ' +
         'divided by the lines/s of the fs.promises loop, run in the same folder just before.',
       blockingNote(summary),
     ),

@@ -144,7 +144,7 @@ export async function measureDurable(inputs: StepInputs): Promise<Measured[]> {
         label: `Durable creates, ${String(connections)} connections`,
         dataFile,
         contacts,
-        flags: QUIET,
+        flags: DEFAULTS,
         operations: () => [durableCreates(connections, target)],
       }),
       settings,
