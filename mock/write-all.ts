@@ -1,4 +1,16 @@
+import { write } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
+
+// fs.write with a callback, not FileHandle.write: measured 8-12 µs of the event loop per O_DSYNC
+// write against 20-22 (3,000 writes of 700 bytes, three runs), and the journal writes once per
+// group of changes.
+const writeSome = (fd: number, bytes: Buffer, from: number): Promise<number> =>
+  new Promise((resolve, reject) => {
+    write(fd, bytes, from, bytes.length - from, null, (error, written) => {
+      if (error) reject(error)
+      else resolve(written)
+    })
+  })
 
 /**
  * Writes all of `bytes` at the file's position, or fails. Node reports a full disk as a short
@@ -6,7 +18,7 @@ import type { FileHandle } from 'node:fs/promises'
  */
 export async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
   for (let written = 0; written < bytes.length;) {
-    const { bytesWritten } = await handle.write(bytes, written, bytes.length - written)
+    const bytesWritten = await writeSome(handle.fd, bytes, written)
     if (bytesWritten === 0) {
       throw Object.assign(new Error('no byte could be written: the disk is full'), {
         code: 'ENOSPC',
