@@ -2,10 +2,10 @@ import { write } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 
 // fs.write with a callback, not FileHandle.write: measured 8-12 µs of the event loop per O_DSYNC
-// write against 20-22 (3,000 writes of 700 bytes, three runs); the journal writes once per group
-// of changes. Too small to show in the bench's mix with writes (0.73x before and after). Unlike
-// FileHandle.write, nothing keeps the handle from closing meanwhile: every caller awaits the write
-// before it closes or rotates the file.
+// write against 20-22 (3,000 writes of 700 bytes, three runs, idle machine); the journal writes
+// once per group of changes (2.5 in the bench's mix with writes), and the saving is too small to
+// show there (0.73x before and after). Unlike FileHandle.write, nothing keeps the handle from
+// closing meanwhile: every caller awaits the write before it closes or rotates the file.
 const writeSome = (fd: number, bytes: Buffer, from: number): Promise<number> =>
   new Promise((resolve, reject) => {
     write(fd, bytes, from, bytes.length - from, null, (error, written) => {
