@@ -125,12 +125,18 @@ async function syncFolder(folder: string): Promise<void> {
 const O_DSYNC = constants.O_DSYNC as number | undefined
 const APPEND_DURABLY = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (O_DSYNC ?? 0)
 
-export async function openJournal(path: string): Promise<Journal> {
+/**
+ * Opens the journal in use. `coveredUpTo` is the generation the snapshot on disk holds: the next
+ * journal set aside is numbered after it and after every one already aside, so that a snapshot
+ * that fails after the rotation leaves a journal the next start replays (numbered from 1 again,
+ * it would pass for one the old snapshot already holds, and be skipped).
+ */
+export async function openJournal(path: string, coveredUpTo = 0): Promise<Journal> {
   let handle: FileHandle = await open(path, APPEND_DURABLY)
   // The length up to the last complete entry: what a failed append is cut back to.
   let size = (await handle.stat()).size
   let torn = false
-  let generation = rotatedGenerations(path).at(-1) ?? 0
+  let generation = Math.max(rotatedGenerations(path).at(-1) ?? 0, coveredUpTo)
 
   async function cutBack(): Promise<void> {
     await handle.truncate(size)

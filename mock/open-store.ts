@@ -40,6 +40,23 @@ async function readSnapshot(file: string, adapter: SnapshotFile): Promise<Data |
   return stored
 }
 
+/** A stop whose snapshot failed; nothing acknowledged is lost, the journals still hold it. */
+export class StoreCloseError extends Error {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options)
+    this.name = 'StoreCloseError'
+  }
+}
+
+const snapshotFailure = (file: string, error: unknown): string => {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  const reason = code ?? (error instanceof Error ? error.message : String(error))
+  return (
+    `The snapshot of ${file} could not be written (${reason}). Every acknowledged write is ` +
+    `kept in ${file}.journal*, which the next start replays.`
+  )
+}
+
 export interface OpenStore {
   engine: MemoryEngine
   close: () => Promise<void>
@@ -79,7 +96,7 @@ export async function openStore(
     const journalPath = `${file}.journal`
     const replay = stored ? readJournal(journalPath, stored.journal) : { entries: [], damaged: [] }
     const notes = await handleJournalDamage(journalPath, replay, options.recover ?? false)
-    const journal = await (options.openJournal ?? openJournal)(journalPath)
+    const journal = await (options.openJournal ?? openJournal)(journalPath, stored?.journal)
     const searchText = createSearchText(searchFieldsOf(options.document ?? loadDocument()))
     const engine = createMemoryEngine(
       stored ?? (await createData()),
@@ -96,16 +113,28 @@ export async function openStore(
       { tokenTtlMs: options.tokenTtlMs },
     )
     for (const entry of replay.entries) engine.apply(entry)
-    if (!stored || replay.entries.length + replay.damaged.length > 0) await engine.snapshot()
+    if (!stored) await engine.snapshot()
+    else if (replay.entries.length + replay.damaged.length > 0) {
+      // The journals hold what the snapshot lacks, so a full disk need not keep the data from
+      // being served: the next start replays them again.
+      await engine.snapshot().catch((error: unknown) => {
+        notes.push(`${snapshotFailure(file, error)} The data is served from the journal.`)
+      })
+    }
     return {
       engine,
       notes,
       async close() {
-        // leave a self-contained snapshot behind for whoever opens the file next (rewriting a
-        // large file that holds everything already would only cost seconds)
-        await engine.snapshotIfChanged()
-        await journal.close()
-        release()
+        try {
+          // leave a self-contained snapshot behind for whoever opens the file next (rewriting a
+          // large file that holds everything already would only cost seconds)
+          await engine.snapshotIfChanged()
+        } catch (error) {
+          throw new StoreCloseError(snapshotFailure(file, error), { cause: error })
+        } finally {
+          await journal.close().catch(() => undefined)
+          release()
+        }
       },
     }
   } catch (error) {

@@ -16,6 +16,8 @@ export interface Persistence {
   replace: (data: Data, swap: () => void) => Promise<void>
   /** Whether the last snapshot already holds everything (nothing journaled or under way since). */
   isClean: () => boolean
+  /** The data as the disk holds it: memory without the changes not yet durable. */
+  committed: () => Data
 }
 
 export interface PersistenceOptions {
@@ -71,10 +73,14 @@ export function createPersistence(options: PersistenceOptions): Persistence {
   const { journal, snapshotEvery = 20_000, onSnapshotError = () => undefined } = options
   const toCommitError = options.toCommitError ?? ((error: unknown) => error)
   let pending: Change[] = []
+  // the batch on its way to the disk: in memory, not yet durable
+  let inFlight: Change[] = []
   let waiters: Waiter[] = []
   let snapshotWaiters: Waiter[] = []
   const replacements: (Waiter & { data: Data; swap: () => void })[] = []
   let journaled = 0
+  // a snapshot failed: the journals set aside hold changes no snapshot has yet
+  let behind = false
   // set at the first write: the journal's replay at start adds records after the store creates this
   let nextSnapshotAt: number | undefined
   let running: Promise<void> | undefined
@@ -102,8 +108,12 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     const done = options
       .saveSnapshot({ ...state, journal: generation })
       .then(() => journal.dropRotated(generation))
+      .then(() => {
+        behind = false
+      })
     writing = done
       .catch((error: unknown) => {
+        behind = true
         nextSnapshotAt = journaled + Math.ceil(snapshotEvery / 10)
         onSnapshotError(error)
       })
@@ -141,8 +151,10 @@ export function createPersistence(options: PersistenceOptions): Persistence {
       await options.saveSnapshot({ ...request.data, journal: generation })
       await journal.dropRotated(generation)
       journaled = 0
+      behind = false
       nextSnapshotAt = changesBeforeSnapshot(recordsOf(request.data), snapshotEvery)
     } catch (error) {
+      behind = true
       request.reject(toCommitError(error))
       return
     }
@@ -160,11 +172,14 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     const batchWaiters = waiters
     pending = []
     waiters = []
+    inFlight = batch
     try {
       if (batch.length > 0) await journal.append(batch.map((change) => change.entry))
     } catch (error) {
       takeBack(batch, batchWaiters, error)
       return
+    } finally {
+      inFlight = []
     }
     journaled += batch.length
     for (const waiter of batchWaiters) waiter.resolve()
@@ -193,11 +208,13 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     },
     commit: () => enqueue(waiters),
     isClean: () =>
+      !behind &&
       journaled === 0 &&
       pending.length + waiters.length + snapshotWaiters.length + replacements.length === 0 &&
       running === undefined &&
       writing === undefined,
     snapshot: () => enqueue(snapshotWaiters),
+    committed: () => committedData(options.current(), [...inFlight, ...pending]),
     replace: (data, swap) =>
       new Promise((resolve, reject) => {
         replacements.push({ data, swap, resolve, reject })
