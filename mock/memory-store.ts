@@ -65,12 +65,8 @@ export function createMemoryEngine(
     apply(entry)
   }
 
-  const repositories = createMemoryRepositories({
-    state: () => state,
-    change,
-    sessions,
-    tokenTtlMs: options.tokenTtlMs,
-  })
+  const context = { state: () => state, change, sessions, tokenTtlMs: options.tokenTtlMs }
+  const repositories = createMemoryRepositories(context)
 
   return {
     apply,
@@ -78,8 +74,18 @@ export function createMemoryEngine(
     snapshotIfChanged: () => (persistence.isClean() ? Promise.resolve() : persistence.snapshot()),
     read: (work) => work(repositories),
     async write(work) {
-      const result = await work(repositories)
-      await persistence.commit()
+      // A write's own repositories tell whether it changed anything: one that did not (a named
+      // snapshot saved, a login) has nothing to wait for, and no reset racing it can undo it.
+      let changes = 0
+      const own = createMemoryRepositories({
+        ...context,
+        change: (entry) => {
+          changes++
+          change(entry)
+        },
+      })
+      const result = await work(own)
+      if (changes > 0) await persistence.commit()
       return result
     },
     reset: (data) =>
@@ -88,7 +94,8 @@ export function createMemoryEngine(
         sessions.clear()
         warmSearch()
       }),
-    exportData: () => Promise.resolve(state.data()),
+    // what is durable: a write that may still be refused is in no export or named snapshot
+    exportData: () => Promise.resolve(persistence.committed()),
     describe: () =>
       Promise.resolve({
         orgs: [...state.orgs.values()],

@@ -2,6 +2,7 @@ import type { operations } from '../../openapi/admin-types.ts'
 import type { Data } from '../data.ts'
 import type { FaultBook } from '../faults/fault-book.ts'
 import type { HandlerIn } from '../handlers/operation.ts'
+import { toCommitError } from '../commit-error.ts'
 import { HttpError } from '../problem.ts'
 import type { NamedSnapshots } from './named-snapshots.ts'
 import { orgHandlers } from './org-handlers.ts'
@@ -54,7 +55,11 @@ export function createAdminHandlers(deps: AdminDeps): {
     },
     listSnapshots: async () => ({ status: 200, body: { snapshots: await deps.snapshots.list() } }),
     async saveSnapshot({ body }) {
-      const saved = await deps.snapshots.save(body.name, await deps.engine.exportData())
+      const data = await deps.engine.exportData()
+      const saved = await deps.snapshots.save(body.name, data).catch((error: unknown) => {
+        // the file of that name, if any, is as it was: the save writes aside and renames
+        throw toCommitError(error)
+      })
       const headers = { Location: `/__admin/snapshots/${saved.name}` }
       return { status: 201, body: saved, headers }
     },

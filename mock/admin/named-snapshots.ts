@@ -26,15 +26,22 @@ const SUFFIX = '.json'
  */
 export function createNamedSnapshots(folder: string): NamedSnapshots {
   const fileOf = (name: string): string => join(folder, `${name}${SUFFIX}`)
+  // One save at a time: two saves of one name would write the same temporary file.
+  let saving: Promise<unknown> = Promise.resolve()
   const infoOf = (name: string): SnapshotInfo => {
     const stat = statSync(fileOf(name))
     return { name, saved_at: stat.mtime.toISOString(), bytes: stat.size }
   }
   return {
-    async save(name, data) {
-      mkdirSync(folder, { recursive: true })
-      await new SnapshotFile(fileOf(name)).write(data)
-      return infoOf(name)
+    save(name, data) {
+      const saved = saving.then(async () => {
+        mkdirSync(folder, { recursive: true })
+        // written aside and renamed into place: a save that fails leaves the old one as it was
+        await new SnapshotFile(fileOf(name)).write(data)
+        return infoOf(name)
+      })
+      saving = saved.catch(() => undefined)
+      return saved
     },
     list: () =>
       Promise.resolve(
