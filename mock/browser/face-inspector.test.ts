@@ -4,15 +4,17 @@ import { execFile } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser } from 'playwright-core'
 import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
+import { closeAfterAll } from '../close-after-all.ts'
 import { serveTestApp, type ServedApp } from '../face/serve-test-app.ts'
 import { mkdirSync } from 'node:fs'
 import { SCREENSHOTS, seriousViolations } from './axe-check.ts'
 import { launchBrowser, openLocalPage } from './launch-browser.ts'
 
 const run = promisify(execFile)
+const opened = closeAfterAll()
 let served: ServedApp
 let site: Server
 let siteUrl: string
@@ -21,23 +23,23 @@ const preflights: string[] = []
 const contacts = (): string => `${served.url}/api/v1/orgs/${ACME_ORG_ID}/contacts`
 
 beforeAll(async () => {
-  served = await serveTestApp({}, (req) => {
-    if (req.method === 'OPTIONS') preflights.push(req.url ?? '')
-  })
-  site = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>app</title>')
-  })
+  served = opened.track(
+    await serveTestApp({}, (req) => {
+      if (req.method === 'OPTIONS') preflights.push(req.url ?? '')
+    }),
+    (app) => app.close(),
+  )
+  site = opened.track(
+    createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>app</title>')
+    }),
+    (server) => server.close(),
+  )
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
   siteUrl = `http://127.0.0.1:${String((site.address() as AddressInfo).port)}/`
   mkdirSync(SCREENSHOTS, { recursive: true })
-  browser = await launchBrowser()
+  browser = opened.track(await launchBrowser(), (it) => it.close())
 }, 60_000)
-
-afterAll(async () => {
-  await browser.close()
-  site.close()
-  await served.close()
-})
 
 describe('the inspector', () => {
   test('When curl sends requests, then they appear within 1 s with status and verdict, and a 422 shows its field errors', async () => {

@@ -1,27 +1,24 @@
 // The mock's face in headless Chromium: the reference renders both documents offline and its
 // "try it" reaches the mock; the problem pages open; axe-core finds no serious violation.
 import { mkdirSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
 import { loadAdminDocument, loadDocument } from '../../openapi/document.ts'
 import { listOperations } from '../face/document-operations.ts'
+import { closeAfterAll } from '../close-after-all.ts'
 import { serveTestApp, type ServedApp } from '../face/serve-test-app.ts'
 import { SCREENSHOTS, seriousViolations } from './axe-check.ts'
 import { launchBrowser, openLocalPage } from './launch-browser.ts'
 
+const opened = closeAfterAll()
 let served: ServedApp
 let browser: Browser
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true })
-  served = await serveTestApp()
-  browser = await launchBrowser()
+  served = opened.track(await serveTestApp(), (app) => app.close())
+  browser = opened.track(await launchBrowser(), (it) => it.close())
 }, 60_000)
-
-afterAll(async () => {
-  await browser.close()
-  await served.close()
-})
 
 /** A page that counts console errors and requests leaving 127.0.0.1. */
 async function openPage(): Promise<{ page: Page; leaks: string[]; errors: string[] }> {

@@ -5,9 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
 import { createSeed } from '../../fixtures/seed.ts'
+import { closeAfterAll } from '../close-after-all.ts'
 import type { StoredContact } from '../data.ts'
 import { createContactRecord } from '../handlers/contact-records.ts'
 import { openStore, type OpenStore } from '../open-store.ts'
@@ -27,6 +28,7 @@ const NAMES = [
   'x\u0001y',
 ]
 
+const opened = closeAfterAll()
 let cluster: Cluster
 let dir: string
 let file: OpenStore
@@ -51,12 +53,17 @@ function contactsToAdd(): StoredContact[] {
 }
 
 beforeAll(async () => {
-  cluster = await startCluster({ settings: { fsync: 'off' } })
-  dir = mkdtempSync(join(tmpdir(), 'same-behaviour-'))
-  file = await openStore(join(dir, 'db.json'), () => createSeed())
-  postgres = await openPostgresStore(await cluster.createDatabase(), () => createSeed(), {
-    poolSize: 2,
+  cluster = opened.track(await startCluster({ settings: { fsync: 'off' } }), (it) => {
+    it.stop()
   })
+  dir = opened.track(mkdtempSync(join(tmpdir(), 'same-behaviour-')), (path) => {
+    rmSync(path, { recursive: true, force: true })
+  })
+  file = opened.track(await openStore(join(dir, 'db.json'), () => createSeed()), (it) => it.close())
+  postgres = opened.track(
+    await openPostgresStore(await cluster.createDatabase(), () => createSeed(), { poolSize: 2 }),
+    (it) => it.close(),
+  )
   for (const [, engine] of engines()) {
     await engine.write(async (repos) => {
       for (const contact of contactsToAdd()) await repos.contacts.create(contact)
@@ -65,13 +72,6 @@ beforeAll(async () => {
         await repos.contacts.update(ACME_ORG_ID, soft.id, (c) => ({ ...c, deleted_at: TIE }))
     })
   }
-})
-
-afterAll(async () => {
-  await file.close()
-  await postgres.close()
-  cluster.stop()
-  rmSync(dir, { recursive: true, force: true })
 })
 
 async function listOn(engine: StorageEngine, query: Partial<ContactQuery>) {

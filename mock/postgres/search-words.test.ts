@@ -4,9 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID } from '../../fixtures/identities.ts'
 import { createSeed } from '../../fixtures/seed.ts'
+import { closeAfterAll } from '../close-after-all.ts'
 import type { StoredContact } from '../data.ts'
 import { createContactRecord } from '../handlers/contact-records.ts'
 import { openStore, type OpenStore } from '../open-store.ts'
@@ -25,9 +26,9 @@ import { Pool } from 'pg'
 const SYLLABLES = ['mül', 'ler', 'an', 'na', 'son', 'ber', 'g', 'É', 'o', 'x-y']
 const NOW = '2032-01-01T00:00:00.000Z'
 
+const opened = closeAfterAll()
 let cluster: Cluster
 let dir: string
-const open: { close: () => Promise<void> }[] = []
 
 /** A repeatable pseudo-random sequence (a linear congruential generator). */
 function randomOf(seed: number): (below: number) => number {
@@ -124,25 +125,26 @@ interface Engines {
 }
 
 async function openBoth(name: string, url?: string): Promise<Engines> {
-  const file: OpenStore = await openStore(join(dir, `${name}.json`), () => createSeed())
-  const postgres: OpenPostgres = await openPostgresStore(
-    url ?? (await cluster.createDatabase()),
-    () => createSeed(),
-    { poolSize: 2 },
+  const file: OpenStore = opened.track(
+    await openStore(join(dir, `${name}.json`), () => createSeed()),
+    (it) => it.close(),
   )
-  open.push(file, postgres)
+  const postgres: OpenPostgres = opened.track(
+    await openPostgresStore(url ?? (await cluster.createDatabase()), () => createSeed(), {
+      poolSize: 2,
+    }),
+    (it) => it.close(),
+  )
   return { file: file.engine, postgres: postgres.engine, both: [file.engine, postgres.engine] }
 }
 
 beforeAll(async () => {
-  cluster = await startCluster({ settings: { fsync: 'off' } })
-  dir = mkdtempSync(join(tmpdir(), 'search-words-'))
-})
-
-afterAll(async () => {
-  for (const store of open) await store.close()
-  cluster.stop()
-  rmSync(dir, { recursive: true, force: true })
+  cluster = opened.track(await startCluster({ settings: { fsync: 'off' } }), (it) => {
+    it.stop()
+  })
+  dir = opened.track(mkdtempSync(join(tmpdir(), 'search-words-')), (path) => {
+    rmSync(path, { recursive: true, force: true })
+  })
 })
 
 describe('Search on PostgreSQL through the words', () => {

@@ -1,15 +1,17 @@
 // Two instances on one database behave as one server: what one acknowledges, the other serves.
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
 import { createSeed } from '../../fixtures/seed.ts'
 import { createApp, type App } from '../app.ts'
+import { closeAfterAll } from '../close-after-all.ts'
 import { openPostgresStore, type OpenPostgres } from './open-postgres.ts'
 import { startCluster, type Cluster } from './test-cluster.ts'
 
 const contacts = `/api/v1/orgs/${ACME_ORG_ID}/contacts`
 const auth = `Bearer ${ALICE.token}`
 
+const opened = closeAfterAll()
 let cluster: Cluster
 const stores: OpenPostgres[] = []
 let first: App
@@ -23,15 +25,16 @@ interface ContactBody {
 }
 
 beforeAll(async () => {
-  cluster = await startCluster({ settings: { fsync: 'off' } })
+  cluster = opened.track(await startCluster({ settings: { fsync: 'off' } }), (it) => {
+    it.stop()
+  })
   const url = await cluster.createDatabase()
+  const open = async (): Promise<OpenPostgres> =>
+    opened.track(await openPostgresStore(url, () => createSeed(), { poolSize: 4 }), (it) =>
+      it.close(),
+    )
   // both open at once: one migrates and seeds, the other waits for it and finds the work done
-  stores.push(
-    ...(await Promise.all([
-      openPostgresStore(url, () => createSeed(), { poolSize: 4 }),
-      openPostgresStore(url, () => createSeed(), { poolSize: 4 }),
-    ])),
-  )
+  stores.push(...(await Promise.all([open(), open()])))
   const [a, b] = stores.map((store) =>
     createApp({
       engine: store.engine,
@@ -43,11 +46,6 @@ beforeAll(async () => {
   if (!a || !b) throw new Error('two instances were opened')
   first = a
   second = b
-})
-
-afterAll(async () => {
-  await Promise.all(stores.map((store) => store.close()))
-  cluster.stop()
 })
 
 async function create(app: App, fields: Record<string, unknown>): Promise<ContactBody> {

@@ -1,30 +1,30 @@
 // What goes wrong with a database: a failed write leaves no trace, an unreachable database is a
 // clear start error, a deadlock is run again, and a database gone while serving is a 503 to
 // retry, never a 500.
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { ACME_ORG_ID, ALICE, GLOBEX_ORG_ID } from '../../fixtures/identities.ts'
 import { createSeed } from '../../fixtures/seed.ts'
 import { createApp } from '../app.ts'
+import { closeAfterAll } from '../close-after-all.ts'
 import { createContactRecord } from '../handlers/contact-records.ts'
 import { HttpError } from '../problem.ts'
 import { StartupError } from '../startup-error.ts'
 import { openPostgresStore, type OpenPostgres } from './open-postgres.ts'
 import { startCluster, type Cluster } from './test-cluster.ts'
 
+const opened = closeAfterAll()
 let cluster: Cluster
 let store: OpenPostgres
 
 beforeAll(async () => {
-  cluster = await startCluster({ settings: { fsync: 'off' } })
-  store = await openPostgresStore(await cluster.createDatabase(), () => createSeed(), {
-    poolSize: 2,
+  cluster = opened.track(await startCluster({ settings: { fsync: 'off' } }), (it) => {
+    it.stop()
   })
-})
-
-afterAll(async () => {
-  await store.close()
-  cluster.stop()
+  store = opened.track(
+    await openPostgresStore(await cluster.createDatabase(), () => createSeed(), { poolSize: 2 }),
+    (it) => it.close(),
+  )
 })
 
 const countOf = async (): Promise<number> => (await store.engine.describe()).contacts

