@@ -80,6 +80,50 @@ describe('toFieldErrors', () => {
     },
   )
 
+  test.each([
+    ['a form', 'contact[first_name]', {}],
+    ['the query', 'contact', { nameOf: (segments: string[]) => segments[0] ?? 'query' }],
+  ])(
+    'When a group arrives as text, then the message names its first field as %s names it',
+    (_label, example, options) => {
+      // Arrange: what Ajv (verbose) reports for `contact=[object Object]`
+      const error = {
+        ...ajvError('type', '/contact', { type: 'object' }, 'must be object'),
+        data: '[object Object]',
+        parentSchema: { type: 'object', properties: { first_name: {}, last_name: {} } },
+      }
+
+      // Act
+      const errors = toFieldErrors([error], options)
+
+      // Assert
+      expect(errors).toEqual([
+        {
+          field: 'contact',
+          message: `must be a group of fields: send \`${example}=...\` fields or an \`application/json\` body`,
+        },
+      ])
+    },
+  )
+
+  test.each([
+    ['a number', 3, { type: 'object', properties: { first_name: {} } }],
+    ['text, for a group without named fields', 'x', { type: 'object' }],
+  ])('When a group arrives as %s, then the message stays the rule', (_label, data, schema) => {
+    // Arrange
+    const error = {
+      ...ajvError('type', '/contact', { type: 'object' }, 'must be object'),
+      data,
+      parentSchema: schema,
+    }
+
+    // Act
+    const errors = toFieldErrors([error])
+
+    // Assert
+    expect(errors).toEqual([{ field: 'contact', message: 'must be a group of fields' }])
+  })
+
   test('When the branches of an anyOf fail, then they become one line with the messages joined, without "must be null"', () => {
     // Arrange: what Ajv reports for birthday "2023-02-30"
     const errors = [

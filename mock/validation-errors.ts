@@ -149,6 +149,31 @@ function joinMessages(messages: string[]): string {
 
 const SUMMARY_KEYWORDS = new Set(['anyOf', 'oneOf', 'if'])
 
+type NameOf = (segments: string[]) => string
+
+/**
+ * Text where a group of fields belongs: what a generated client sends when it writes the group
+ * into one form field or one multipart part (`contact=[object Object]`, `contact={"first_name":…}`).
+ * The service reads bracketed fields only, so the message names them, from the group's schema.
+ */
+function describeGroupAsText(
+  error: ErrorObject,
+  segments: string[],
+  nameOf: NameOf,
+): string | undefined {
+  if (error.keyword !== 'type' || segments.length === 0 || typeof error.data !== 'string') {
+    return undefined
+  }
+  const schema: Schema | undefined = error.parentSchema
+  if (!typesOf(schema, error.params).includes('object')) return undefined
+  const properties = schema?.['properties']
+  const [first] =
+    typeof properties === 'object' && properties !== null ? Object.keys(properties) : []
+  if (first === undefined) return undefined
+  const example = nameOf([...segments, first])
+  return `must be a group of fields: send \`${example}=...\` fields or an \`application/json\` body`
+}
+
 /**
  * Ajv reports every failed branch of an anyOf; a client wants one line per field, so the
  * branches' messages are joined and the "must be null" alternative is left out when others exist.
@@ -161,7 +186,9 @@ export function toFieldErrors(
   const byField = new Map<string, string[]>()
   for (const error of errors) {
     if (SUMMARY_KEYWORDS.has(error.keyword)) continue
-    const { segments, message } = locate(error, unknown)
+    const located = locate(error, unknown)
+    const { segments } = located
+    const message = describeGroupAsText(error, segments, nameOf) ?? located.message
     const field = nameOf(segments)
     const messages = byField.get(field) ?? []
     if (!messages.includes(message)) messages.push(message)
