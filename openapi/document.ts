@@ -75,14 +75,18 @@ export function pointerOf(item: object, inPlace: string[]): string {
     : pointerTo(...inPlace)
 }
 
-/** `[property, maxLength]` of an object schema's string properties that have a limit. */
+/**
+ * `[property, maxLength]` of an object schema's string properties that have a limit, whether a
+ * property states it in place or names a schema that does (`$ref`).
+ */
 export function maxLengthsOf(document: OpenApiDocument, schemaName: string): [string, number][] {
   const schema = document.components?.schemas?.[schemaName]
-  return Object.entries(schema?.properties ?? {}).flatMap(([name, property]) =>
-    'maxLength' in property && typeof property.maxLength === 'number'
+  return Object.entries(schema?.properties ?? {}).flatMap(([name, item]) => {
+    const property = resolveRef<OpenAPIV3_1.SchemaObject>(document, item)
+    return typeof property.maxLength === 'number'
       ? [[name, property.maxLength] as [string, number]]
-      : [],
-  )
+      : []
+  })
 }
 
 /** The property names of an object schema of `components.schemas`, in document order. */

@@ -152,6 +152,76 @@ describe('openapi/openapi.yaml', () => {
     expect(offenders).toEqual([])
   })
 
+  const requestBodies = operations.flatMap(({ path, method, operation }) =>
+    operation.requestBody
+      ? [
+          {
+            where: `${method.toUpperCase()} ${path}`,
+            content: resolveRef<OpenAPIV3_1.RequestBodyObject>(document, operation.requestBody)
+              .content,
+          },
+        ]
+      : [],
+  )
+
+  test('When the request bodies are listed, then each lists application/json first', () => {
+    // Arrange: generators that take a body's first media type (orval, openapi-typescript-codegen)
+    // then send JSON, not a group as `contact=[object Object]`
+    const firstTypes = requestBodies.map(({ where, content }) => [where, Object.keys(content)[0]])
+
+    // Assert
+    expect(requestBodies.length).toBeGreaterThan(5)
+    expect(firstTypes).toEqual(requestBodies.map(({ where }) => [where, 'application/json']))
+  })
+
+  test('When the multipart bodies are listed, then each property has its encoding, as text', () => {
+    // Arrange: without an encoding, a group's part defaults to application/json (one JSON part)
+    const multipart = requestBodies.flatMap(({ where, content }) => {
+      const media = content['multipart/form-data']
+      return media ? [{ where, media }] : []
+    })
+
+    // Act
+    const encodings = multipart.map(({ where, media }) => {
+      const schema = resolveRef<OpenAPIV3_1.SchemaObject>(document, media.schema ?? {})
+      const names = Object.keys(schema.properties ?? {})
+      return [where, names.map((name) => [name, media.encoding?.[name]?.contentType])]
+    })
+
+    // Assert
+    expect(multipart.length).toBeGreaterThan(5)
+    expect(encodings).toEqual(
+      encodings.map(([where, names]) => [
+        where,
+        (names as [string, unknown][]).map(([name]) => [name, 'text/plain']),
+      ]),
+    )
+  })
+
+  test('When a schema combines allOf and required, then each member that requires a field lists it', () => {
+    // Arrange: some generators (@hey-api/openapi-ts) drop a `required` beside `allOf`
+    const schemas = Object.entries(document.components?.schemas ?? {})
+
+    // Act
+    const besideAllOf = schemas
+      .filter(([, schema]) => schema.allOf && schema.required)
+      .map(([name]) => name)
+    const unlisted = schemas.flatMap(([name, schema]) =>
+      (schema.allOf ?? []).flatMap((member) => {
+        const { required = [], properties = {} } = member as OpenAPIV3_1.SchemaObject
+        return required.filter((field) => !(field in properties)).map((field) => `${name} ${field}`)
+      }),
+    )
+    const createRequires = (document.components?.schemas?.['ContactCreate']?.allOf ?? []).flatMap(
+      (member) => (member as OpenAPIV3_1.SchemaObject).required ?? [],
+    )
+
+    // Assert
+    expect(besideAllOf).toEqual([])
+    expect(unlisted).toEqual([])
+    expect(createRequires).toEqual(['first_name', 'relationship_type'])
+  })
+
   test('When the operationIds are listed, then they are unique and there are thirteen', () => {
     // Act
     const ids = operations.map((entry) => entry.operation.operationId)

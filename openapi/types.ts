@@ -367,10 +367,10 @@ export interface components {
     }
     /** @description The writable fields of a contact, shared by create and update. */
     ContactWriteFields: {
-      first_name?: string
+      first_name?: components['schemas']['ContactFirstName']
       middle_name?: string | null
       last_name?: string | null
-      relationship_type?: number
+      relationship_type?: components['schemas']['ContactRelationshipType']
       nickname?: string | null
       employer?: string | null
       job_title?: string | null
@@ -379,11 +379,18 @@ export interface components {
       birthday?: components['schemas']['Birthday'] | null
       gender?: components['schemas']['Gender'] | null
     }
-    /** @description The fields of a new contact. */
-    ContactCreate: WithRequired<
-      components['schemas']['ContactWriteFields'],
-      'first_name' | 'relationship_type'
-    >
+    /** @description A contact's first name; never empty or blank. */
+    ContactFirstName: string
+    /** @description 0 to 5, stored and returned as given (decision 9). */
+    ContactRelationshipType: number
+    /**
+     * @description The fields of a new contact. The required ones are listed in a member of `allOf` with
+     *     their schemas, where every generator reads them (some drop a `required` beside `allOf`).
+     */
+    ContactCreate: components['schemas']['ContactWriteFields'] & {
+      first_name: components['schemas']['ContactFirstName']
+      relationship_type: components['schemas']['ContactRelationshipType']
+    }
     /** @description The fields to change; at least one. */
     ContactUpdate: components['schemas']['ContactWriteFields']
     ContactCreateRequest: {
@@ -668,9 +675,9 @@ export interface operations {
     }
     requestBody: {
       content: {
+        'application/json': components['schemas']['LoginRequest']
         'application/x-www-form-urlencoded': components['schemas']['LoginRequest']
         'multipart/form-data': components['schemas']['LoginRequest']
-        'application/json': components['schemas']['LoginRequest']
       }
     }
     responses: {
@@ -806,9 +813,9 @@ export interface operations {
     }
     requestBody: {
       content: {
+        'application/json': components['schemas']['UserRelationshipCreateRequest']
         'application/x-www-form-urlencoded': components['schemas']['UserRelationshipCreateRequest']
         'multipart/form-data': components['schemas']['UserRelationshipCreateRequest']
-        'application/json': components['schemas']['UserRelationshipCreateRequest']
       }
     }
     responses: {
@@ -929,9 +936,9 @@ export interface operations {
     }
     requestBody: {
       content: {
+        'application/json': components['schemas']['UserRelationshipUpdateRequest']
         'application/x-www-form-urlencoded': components['schemas']['UserRelationshipUpdateRequest']
         'multipart/form-data': components['schemas']['UserRelationshipUpdateRequest']
-        'application/json': components['schemas']['UserRelationshipUpdateRequest']
       }
     }
     responses: {
@@ -1029,9 +1036,9 @@ export interface operations {
     }
     requestBody: {
       content: {
+        'application/json': components['schemas']['ContactCreateRequest']
         'application/x-www-form-urlencoded': components['schemas']['ContactCreateRequest']
         'multipart/form-data': components['schemas']['ContactCreateRequest']
-        'application/json': components['schemas']['ContactCreateRequest']
       }
     }
     responses: {
@@ -1130,9 +1137,9 @@ export interface operations {
     }
     requestBody?: {
       content: {
+        'application/json': components['schemas']['ContactDeleteRequest']
         'application/x-www-form-urlencoded': components['schemas']['ContactDeleteRequest']
         'multipart/form-data': components['schemas']['ContactDeleteRequest']
-        'application/json': components['schemas']['ContactDeleteRequest']
       }
     }
     responses: {
@@ -1176,9 +1183,9 @@ export interface operations {
     }
     requestBody: {
       content: {
+        'application/json': components['schemas']['ContactUpdateRequest']
         'application/x-www-form-urlencoded': components['schemas']['ContactUpdateRequest']
         'multipart/form-data': components['schemas']['ContactUpdateRequest']
-        'application/json': components['schemas']['ContactUpdateRequest']
       }
     }
     responses: {
@@ -1205,7 +1212,4 @@ export interface operations {
       507: components['responses']['InsufficientStorage']
     }
   }
-}
-type WithRequired<T, K extends keyof T> = T & {
-  [P in K]-?: T[P]
 }

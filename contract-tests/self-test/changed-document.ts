@@ -27,10 +27,7 @@ export interface DocumentCopies {
 export async function writeDocumentCopies(dir: string): Promise<DocumentCopies> {
   const text = await readFile(DOCUMENT_PATH, 'utf8')
   const document = parseDocument(text)
-  document.setIn(
-    [...SCHEMAS, 'ContactWriteFields', 'properties', 'first_name', 'maxLength'],
-    LOWERED_LIMIT,
-  )
+  document.setIn([...SCHEMAS, 'ContactFirstName', 'maxLength'], LOWERED_LIMIT)
   document.setIn([...SCHEMAS, 'Session', 'properties', REQUIRED_FIELD], { type: 'string' })
   document.addIn([...SCHEMAS, 'Session', 'required'], REQUIRED_FIELD)
   const copies = { unchanged: join(dir, 'unchanged'), changed: join(dir, 'changed') }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import request from 'supertest'
-import { loadDocument, resolveRef } from '../../openapi/document.ts'
+import { loadDocument, maxLengthsOf, resolveRef } from '../../openapi/document.ts'
 import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
 import { createTestApp, type TestApp } from '../test-app.ts'
 import { expectClientProblem } from './problem-assertions.ts'
@@ -10,22 +10,24 @@ import { validObject } from './schema-arbitraries.ts'
 const document = loadDocument()
 const CONTACTS = `/api/v1/orgs/${ACME_ORG_ID}/contacts`
 interface ObjectSchema {
-  properties: Record<string, { maxLength?: number; type?: unknown }>
-  required: string[]
+  properties: Record<string, unknown>
 }
 const writeFields = resolveRef<ObjectSchema>(document, {
   $ref: '#/components/schemas/ContactWriteFields',
 })
-const createSchema = resolveRef<ObjectSchema>(document, {
+// the required fields sit in a member of ContactCreate's allOf, where every generator reads them
+const createSchema = resolveRef<{ allOf: { required?: string[] }[] }>(document, {
   $ref: '#/components/schemas/ContactCreate',
 })
+const required = createSchema.allOf.flatMap((member) => member.required ?? [])
 const fieldNames = Object.keys(writeFields.properties)
-const limited = fieldNames.filter((name) => writeFields.properties[name]?.maxLength !== undefined)
+const limits = new Map(maxLengthsOf(document, 'ContactWriteFields'))
+const limited = [...limits.keys()]
 
 const validContact = validObject(
   document,
   { $ref: '#/components/schemas/ContactWriteFields' },
-  createSchema.required,
+  required,
 )
 
 type Mutation = [kind: string, field: string, apply: (fields: Record<string, unknown>) => void]
@@ -40,7 +42,7 @@ const setOwn = (fields: Record<string, unknown>, name: string, value: unknown): 
 }
 const mutations: fc.Arbitrary<Mutation> = fc.oneof(
   fc
-    .constantFrom(...createSchema.required)
+    .constantFrom(...required)
     .map((field): Mutation => ['missing', field, (f) => Reflect.deleteProperty(f, field)]),
   fc
     .string({ minLength: 1, maxLength: 12 })
@@ -62,7 +64,7 @@ const mutations: fc.Arbitrary<Mutation> = fc.oneof(
       },
     ]),
   fc.constantFrom(...limited).map((field): Mutation => {
-    const max = writeFields.properties[field]?.maxLength ?? 0
+    const max = limits.get(field) ?? 0
     return [
       'too long',
       field,
