@@ -30,7 +30,10 @@ export function isLoopbackAddress(address: string): boolean {
   return name === 'localhost' || LOOPBACK.check(name, isIPv6(name) ? 'ipv6' : 'ipv4')
 }
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+// The one method that changes something and that a page of another site can send without a
+// preflight (with a form or text/plain body). A cross-site DELETE, PUT or PATCH is always
+// preflighted, whatever its body, and the admin API grants no preflight.
+const SIMPLE_WRITE = 'POST'
 
 // Hashing first gives both sides the same length, so the comparison leaks neither content nor length.
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest()
@@ -74,22 +77,23 @@ function checkToken(req: Request, access: AdminAccess, expected: Buffer | undefi
   }
 }
 
-// A cross-site page can send a "simple" request (form or text/plain) without a preflight; JSON
-// needs one, which the admin API never grants.
+// A cross-site page can send a "simple" POST (form or text/plain) without a preflight; JSON
+// needs one, which the admin API never grants. Other methods need no Content-Type (a DELETE
+// without a body has none); a body they carry is read by the document's media types.
 function checkJson(req: Request): void {
-  if (!WRITES.has(req.method)) return
+  if (req.method !== SIMPLE_WRITE) return
   const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
   if (mediaType !== 'application/json') {
     throw new HttpError(
       415,
-      `Admin requests that change something must be sent as JSON (an empty body is fine): add -H 'Content-Type: application/json'.`,
+      `An admin POST must be sent as JSON (an empty body is fine): add -H 'Content-Type: application/json'.`,
     )
   }
 }
 
 /**
  * Guards `/__admin` (mounted before its routes): no other site, not even through a browser; a
- * bearer token when one is configured or the mock is reachable from other machines; JSON writes.
+ * bearer token when one is configured or the mock is reachable from other machines; JSON POSTs.
  */
 export function guardAdmin(access: AdminAccess): RequestHandler {
   const expected = access.adminToken === undefined ? undefined : digest(access.adminToken)

@@ -284,6 +284,7 @@ export interface components {
       name: string
       users: components['schemas']['OrgUser'][]
     }
+    /** @description No fields. */
     Empty: Record<string, never>
     /** @description Milliseconds to wait, or `[min, max]` drawn uniformly (min not above max). */
     Delay: components['schemas']['Milliseconds'] | components['schemas']['Milliseconds'][]
@@ -365,7 +366,7 @@ export interface components {
     Uuid: string
   }
   responses: {
-    /** @description A malformed query, an unparsable body, or a body where none is taken. */
+    /** @description A malformed query, an unparsable body, or a body sent with a GET (which takes none). */
     BadRequest: {
       headers: {
         [name: string]: unknown
@@ -392,7 +393,7 @@ export interface components {
         'application/problem+json': components['schemas']['Problem']
       }
     }
-    /** @description A request that changes something was not sent as `application/json`. */
+    /** @description A `POST`, or a body, not sent as `application/json`. */
     UnsupportedMediaType: {
       headers: {
         [name: string]: unknown
@@ -447,7 +448,14 @@ export interface components {
      */
     SnapshotName: components['schemas']['SnapshotName']
   }
-  requestBodies: never
+  requestBodies: {
+    /** @description Nothing, or an empty JSON object: the operation takes no fields, and a client that always sends JSON needs no exception for it. */
+    Empty: {
+      content: {
+        'application/json': components['schemas']['Empty']
+      }
+    }
+  }
   headers: never
   pathItems: never
 }
@@ -460,11 +468,7 @@ export interface operations {
       path?: never
       cookie?: never
     }
-    requestBody?: {
-      content: {
-        'application/json': components['schemas']['Empty']
-      }
-    }
+    requestBody?: components['requestBodies']['Empty']
     responses: {
       /** @description The data is back to where it started. */
       204: {
@@ -574,7 +578,7 @@ export interface operations {
       }
       cookie?: never
     }
-    requestBody?: never
+    requestBody?: components['requestBodies']['Empty']
     responses: {
       /** @description The snapshot is deleted. */
       204: {
@@ -587,6 +591,7 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['ValidationFailed']
       500: components['responses']['InternalError']
     }
   }
@@ -603,7 +608,7 @@ export interface operations {
       }
       cookie?: never
     }
-    requestBody?: never
+    requestBody?: components['requestBodies']['Empty']
     responses: {
       /** @description The data is the snapshot's. */
       204: {
@@ -616,6 +621,7 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['ValidationFailed']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
       507: components['responses']['InsufficientStorage']
@@ -664,7 +670,7 @@ export interface operations {
       }
       cookie?: never
     }
-    requestBody?: never
+    requestBody?: components['requestBodies']['Empty']
     responses: {
       /** @description The organization is gone. */
       204: {
@@ -677,6 +683,7 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['ValidationFailed']
       500: components['responses']['InternalError']
       503: components['responses']['ServiceUnavailable']
       507: components['responses']['InsufficientStorage']
@@ -743,7 +750,7 @@ export interface operations {
       path?: never
       cookie?: never
     }
-    requestBody?: never
+    requestBody?: components['requestBodies']['Empty']
     responses: {
       /** @description No rule is left. */
       204: {
@@ -755,6 +762,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       403: components['responses']['Forbidden']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['ValidationFailed']
       500: components['responses']['InternalError']
     }
   }
@@ -771,7 +779,7 @@ export interface operations {
       }
       cookie?: never
     }
-    requestBody?: never
+    requestBody?: components['requestBodies']['Empty']
     responses: {
       /** @description The rule is removed. */
       204: {
@@ -784,6 +792,7 @@ export interface operations {
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
       415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['ValidationFailed']
       500: components['responses']['InternalError']
     }
   }
