@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express'
 import { HttpError } from '../problem.ts'
+import { originOf } from './curl-command.ts'
 import { describeEntry, summarize, type RecordedSummary } from './recorded-views.ts'
 import type { Recorder } from './recorder.ts'
 
@@ -30,7 +31,7 @@ export function createInspectorRoutes(recorder: Recorder, streamMs = STREAM_MS) 
       if (entry === undefined) {
         throw new HttpError(404, 'No such recorded request: only the last 500 are kept.')
       }
-      res.set(noStore).json(describeEntry(entry))
+      res.set(noStore).json(describeEntry(entry, originOf(req)))
     },
     /** Server-sent events: first what came after `?after=<id>`, then each request as it happens. */
     events: (req: Request, res: Response): void => {

@@ -1,4 +1,5 @@
 import type { FieldError } from '../problem.ts'
+import { curlCommandOf } from './curl-command.ts'
 import type { RecordedEntry } from './recorder.ts'
 
 export type VerdictKind = 'valid' | 'invalid' | 'refused' | 'failed' | 'simulated'
@@ -27,8 +28,6 @@ export interface RecordedDetail extends RecordedSummary {
 
 /** Never shown, never copied: the inspector says only that they were sent. */
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'])
-/** What a curl command needs to send the same request again (the rest is the browser's own). */
-const CURL_HEADERS = new Set(['content-type', 'accept', 'prefer'])
 
 const textOf = (body: string | Buffer | undefined): string | null =>
   body === undefined ? null : typeof body === 'string' ? body : body.toString('utf8')
@@ -81,24 +80,8 @@ export function summarize(entry: RecordedEntry): RecordedSummary {
   }
 }
 
-const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`
-
-/** `curl` sending the same request; the token is left for the reader to fill in. */
-function curlOf(entry: RecordedEntry, body: string | null): string {
-  const parts = ['curl', '-i']
-  if (entry.method !== 'GET') parts.push('-X', entry.method)
-  parts.push(quote(`http://${entry.host}${entry.url}`))
-  if (entry.headers['authorization'] !== undefined)
-    parts.push('-H', '"Authorization: Bearer $TOKEN"')
-  for (const [name, value] of Object.entries(entry.headers)) {
-    if (CURL_HEADERS.has(name) && typeof value === 'string')
-      parts.push('-H', quote(`${name}: ${value}`))
-  }
-  if (body !== null) parts.push('--data-binary', quote(body))
-  return parts.join(' ')
-}
-
-export function describeEntry(entry: RecordedEntry): RecordedDetail {
+/** One exchange in full; its curl command sends the request to `origin` (see curl-command.ts). */
+export function describeEntry(entry: RecordedEntry, origin: string): RecordedDetail {
   const requestHeaders = Object.fromEntries(
     Object.entries(entry.headers).map(([name, value]) => [
       name,
@@ -113,6 +96,6 @@ export function describeEntry(entry: RecordedEntry): RecordedDetail {
     responseType: entry.responseType ?? null,
     responseBody: textOf(entry.responseBody),
     errors: fieldErrorsOf(problemOf(entry)),
-    curl: curlOf(entry, requestBody),
+    curl: curlCommandOf(origin, { ...entry, body: requestBody }),
   }
 }

@@ -39,6 +39,8 @@ describe('the Host header, without --allowed-host', () => {
     'localhost.',
     'app.localhost:5173',
     '127.0.0.1:4010',
+    '127.0.0.2:4799',
+    'localhost:65535',
     '10.0.0.7',
     '[::1]:4010',
     '[fe80::1]',
@@ -65,6 +67,36 @@ describe('the Host header, without --allowed-host', () => {
     // Assert
     expectProblem(res, 403)
   })
+
+  test.each([
+    'evil.example#.localhost',
+    'evil.example/.localhost',
+    'u@evil.example/x.localhost',
+    'evil.example?.localhost',
+    'evil.example\\.localhost',
+    'evil..localhost',
+    '-evil.localhost',
+    '[::1]evil.example',
+    'localhost:',
+    'localhost:99999',
+    'localhost:4010x',
+  ])(
+    'When the Host is %s (not a host name), then it is 403 saying what a Host must be',
+    async (host) => {
+      // Arrange
+      const kept = await http.createContact({ first_name: 'Kept' })
+
+      // Act
+      const res = await http.get(paths.catalog).set('Host', host)
+
+      // Assert
+      const { detail } = expectProblem(res, 403)
+      expect(detail).toContain('is not a host name')
+      expect(detail).toContain('an IPv4 address or a bracketed IPv6 address, with an optional port')
+      expect(res.headers['access-control-allow-origin']).toBeUndefined()
+      expect((await http.get(paths.contact(kept.id))).status).toBe(200)
+    },
+  )
 
   test('When the Host header is empty, then it is 400 asking for one', async () => {
     // Act
