@@ -4,8 +4,19 @@ import { originOf } from './curl-command.ts'
 import { describeEntry, summarize, type RecordedSummary } from './recorded-views.ts'
 import type { Recorder } from './recorder.ts'
 
-/** A stream ends after this long and the page reconnects: a stopping mock never waits on one. */
-const STREAM_MS = 15_000
+/**
+ * A stream ends after 15 s, or once 256 KiB were written to it (a few hundred events), and the
+ * page asks again for what came after the last event it read: what waits for a client, in the
+ * process and in the kernel, is never more than that. A bound on what waits in the process alone
+ * is not enough: the kernel takes up to 4 MiB a socket, and 300 clients that did not read had
+ * 1.1 GB queued there, with answers 2.5x slower while it was written.
+ */
+export const STREAM_LIMITS = {
+  ms: 15_000,
+  bytes: 256 * 1024,
+  /** How long the end of a stream may wait for the client to take it; then it is reset. */
+  endMs: 5_000,
+}
 
 const numberParam = (value: unknown, name: string): number => {
   if (value === undefined) return 0
@@ -21,7 +32,7 @@ const numberParam = (value: unknown, name: string): number => {
 const noStore = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }
 
 /** The inspector's data: what was recorded, one exchange in full, and the live stream. */
-export function createInspectorRoutes(recorder: Recorder, streamMs = STREAM_MS) {
+export function createInspectorRoutes(recorder: Recorder, limits = STREAM_LIMITS) {
   return {
     list: (_req: Request, res: Response): void => {
       res.set(noStore).json({ requests: recorder.entries().map(summarize) })
@@ -41,17 +52,74 @@ export function createInspectorRoutes(recorder: Recorder, streamMs = STREAM_MS) 
         'Content-Type': 'text/event-stream; charset=utf-8',
         Connection: 'keep-alive',
       })
-      const tell = (summary: RecordedSummary): void => {
-        res.write(`id: ${String(summary.id)}\nevent: request\ndata: ${JSON.stringify(summary)}\n\n`)
-      }
-      res.write('retry: 500\n\n')
-      for (const entry of recorder.entries()) if (entry.id > after) tell(summarize(entry))
-      const unsubscribe = recorder.subscribe(tell)
-      const end = setTimeout(() => res.end(), streamMs)
-      res.on('close', () => {
-        clearTimeout(end)
-        unsubscribe()
-      })
+      followRecorder(recorder, res, after, limits)
     },
   }
+}
+
+// The recorder tells every stream the same summary in turn: it is written out once, not 300 times.
+let told: { summary: RecordedSummary; event: string } | undefined
+function eventOf(summary: RecordedSummary): string {
+  if (told?.summary !== summary) {
+    const event = `id: ${String(summary.id)}\nevent: request\ndata: ${JSON.stringify(summary)}\n\n`
+    told = { summary, event }
+  }
+  return told.event
+}
+
+/**
+ * Writes each recorded request after `after` to `res`, until the stream has had its time or its
+ * bytes; never a write after that. A client that does not take the end in time is reset, which
+ * frees at once what the kernel still holds for it.
+ */
+function followRecorder(
+  recorder: Recorder,
+  res: Response,
+  after: number,
+  limits: typeof STREAM_LIMITS,
+): void {
+  let following = true
+  let written = 0
+  const leave = (): void => {
+    if (!following) return
+    following = false
+    clearTimeout(timer)
+    unsubscribe()
+  }
+  const stop = (): void => {
+    leave()
+    if (res.writableEnded || res.destroyed) return
+    res.end()
+    const giveUp = setTimeout(() => {
+      if (res.socket) res.socket.resetAndDestroy()
+      else res.destroy()
+    }, limits.endMs).unref()
+    const taken = (): void => {
+      clearTimeout(giveUp)
+    }
+    res.once('finish', taken)
+    res.once('close', taken)
+  }
+  const tell = (summary: RecordedSummary): void => {
+    if (!following) return
+    const event = eventOf(summary)
+    if (res.writableCorked === 0) {
+      // the events told in this turn of the event loop leave in one write
+      res.cork()
+      process.nextTick(() => {
+        res.uncork()
+      })
+    }
+    res.write(event)
+    written += event.length
+    if (written >= limits.bytes) stop()
+  }
+  const timer = setTimeout(stop, limits.ms)
+  // events come after this turn of the event loop: never before what was recorded already
+  const unsubscribe = recorder.subscribe(tell)
+  // 'close' alone when the client goes away; no event at all while it reads nothing
+  res.once('close', leave)
+  res.once('error', leave)
+  res.write('retry: 500\n\n')
+  for (const entry of recorder.entries()) if (entry.id > after) tell(summarize(entry))
 }

@@ -125,12 +125,21 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
     ring[id % size] = slot
     // the inspector is told after the answer is on its way, never before
     if (listeners.size > 0) {
-      setImmediate(() => {
-        // a ring that came round 500 requests within one turn of the event loop: told no more
-        if (slot.id !== id) return
-        const summary = summarize(viewOf(slot))
-        for (const tell of listeners) tell(summary)
-      })
+      if (untold.length === 0) setImmediate(tellUntold)
+      untold.push(id)
+    }
+  }
+
+  // The requests of one turn of the event loop are told together: a stream writes them at once.
+  const untold: number[] = []
+  const tellUntold = (): void => {
+    const ids = untold.splice(0)
+    for (const id of ids) {
+      const slot = ring[id % size]
+      // a ring that came round 500 requests within one turn of the event loop: told no more
+      if (slot?.id !== id) continue
+      const summary = summarize(viewOf(slot))
+      for (const tell of listeners) tell(summary)
     }
   }
 
