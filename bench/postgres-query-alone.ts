@@ -1,6 +1,6 @@
 // The search's own query sent by pgbench, with no mock: what the database alone answers at the
 // row's connections on this machine, the most the mock's search row on PostgreSQL could reach.
-import { execFile } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { delimiter, join } from 'node:path'
@@ -98,7 +98,10 @@ export function findPgbench(): string | undefined {
     '/opt/homebrew/bin',
     '/usr/local/bin',
   ]
-  return folders.map((dir) => join(dir, 'pgbench')).find((file) => existsSync(file))
+  // Debian's /usr/bin/pgbench is a wrapper that fails when no client package is left behind it
+  const runs = (file: string): boolean =>
+    existsSync(file) && spawnSync(file, ['--version'], { stdio: 'ignore' }).status === 0
+  return folders.map((dir) => join(dir, 'pgbench')).find(runs)
 }
 
 /** The bench's log line for the query alone. */
