@@ -61,6 +61,8 @@ function runNode(args: string[], env: Record<string, string>): Promise<Finished>
   })
 }
 
+// Jest's cache where the outer run keeps it; the inner run's temporary files (such as the profile
+// folder Playwright leaves when a launch fails) in this test's folder.
 const runJest = (files: string[], env: Record<string, string>): Promise<Finished> =>
   runNode(
     [
@@ -68,9 +70,10 @@ const runJest = (files: string[], env: Record<string, string>): Promise<Finished
       '--disable-warning=ExperimentalWarning',
       JEST,
       '--ci',
+      `--cacheDirectory=${join(tmpdir(), `jest_${(process.getuid?.() ?? 0).toString(36)}`)}`,
       ...files.map((file) => join(ROOT, file)),
     ],
-    env,
+    { ...env, TMPDIR: dir },
   )
 
 describe('A browser that cannot launch', () => {
