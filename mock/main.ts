@@ -14,8 +14,11 @@ import { describeStore } from './postgres/describe-store.ts'
 import { serve } from './serve.ts'
 import { StartupError } from './startup-error.ts'
 import { generateFixtures } from './generate-fixtures.ts'
+import { createLogDestination } from './request-log.ts'
 
 const EXIT = { ok: 0, failed: 1, usage: 2 } as const
+/** How long the request log may take at the exit to write what is left (then it is dropped). */
+const LOG_CLOSE_MS = 1000
 
 /** Who may reach the mock, from the flags (see host-check.ts and admin-guard.ts). */
 function accessOf(config: MockConfig): Access {
@@ -61,13 +64,8 @@ async function main(argv: string[]): Promise<number | undefined> {
     return EXIT.ok
   }
   const { config } = request
-  // The request log goes out asynchronously: writing it never holds up an answer. Lines leave in
-  // 4 KB batches under load, and within 100 ms when it is light: a write to stdout per line or two
-  // cost ~3% of the req/s of fetches and of the mix with writes (alternated rounds, 3 and 4).
-  // pino writes what is left when the process exits.
-  const destination = config.quiet
-    ? undefined
-    : pino.destination({ sync: false, minLength: 4096, periodicFlush: 100 })
+  // The request log goes out asynchronously: writing it never holds up an answer, nor an exit.
+  const destination = config.quiet ? undefined : createLogDestination()
   const logger =
     destination && pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, destination)
   const access = accessOf(config)
@@ -82,23 +80,30 @@ async function main(argv: string[]): Promise<number | undefined> {
   const where = config.store === undefined ? config : { dbFile: describeStore(config.store) }
   process.stdout.write(bannerOf(served.url, where, access, await served.engine.describe()))
 
+  // process.stderr does not block on a pipe as fs.writeSync does: what a pipe nobody reads does
+  // not take waits in the process and is lost at the exit, which it never holds up
+  const say = (note: string | undefined): void => {
+    if (note !== undefined) process.stderr.write(`${note}\n`)
+  }
   let stopping = false
   const stop = (signal: string): void => {
     if (stopping) {
+      say(destination?.closeNow())
       // every acknowledged write is already in the journal, which the next start replays
       process.stderr.write(`${signal} again: exiting now; nothing acknowledged is lost.\n`)
       process.exit(EXIT.failed)
     }
     stopping = true
     process.stdout.write(`${signal}: finishing requests in flight and pending writes…\n`)
+    const exit = async (code: number): Promise<void> => {
+      say(await destination?.close(LOG_CLOSE_MS))
+      process.exit(code)
+    }
     served.close().then(
-      () => {
-        destination?.flushSync()
-        process.exit(EXIT.ok)
-      },
+      () => exit(EXIT.ok),
       (error: unknown) => {
         process.stderr.write(`Could not finish writing: ${String(error)}\n`)
-        process.exit(EXIT.failed)
+        return exit(EXIT.failed)
       },
     )
   }
