@@ -21,7 +21,7 @@ function settingsLines(summary: RunSummary): string[] {
   return [
     ...(options.quick ? ['Mode: --quick (a smoke run, not a measurement to quote)'] : []),
     `The mock: compiled JavaScript (${options.skipBuild ? '`dist/` as found, --skip-build' : '`npm run build` at the start of the run'}), ` +
-      'started as `node dist/mock/main.js --port 0 --db FILE` plus the flags each table names',
+      'started as `node dist/mock/process/main.js --port 0 --db FILE` plus the flags each table names',
     `${clusterLine(summary.postgres.cluster)}; the mock on it: \`--store URL\` instead of \`--db FILE\``,
     `Express ${versionOf('express')}, pg ${versionOf('pg')}, pino ${versionOf('pino')}, autocannon ${versionOf('autocannon')} (load generator in the bench process)`,
     `Per measured row: ${String(options.warmupSeconds)} s warm-up, then ${String(options.durationSeconds)} s measured`,

@@ -15,11 +15,11 @@ import { ROOT } from './server-process.ts'
 
 const run = promisify(execFile)
 
-/** The package as users run it: compiled JavaScript, started with `node dist/mock/main.js`. */
+/** The package as users run it: compiled JavaScript, started with `node dist/mock/process/main.js`. */
 export interface CompiledPackage {
   /** The folder that stands for the installed package (package.json, dist/, node_modules). */
   root: string
-  /** `dist/mock/main.js` in it: what `npx contacts-mock` runs. */
+  /** `dist/mock/process/main.js` in it: what `npx contacts-mock` runs. */
   mockEntry: string
   /** bench/baseline-server.ts compiled beside it: both sides of a ratio run as JavaScript. */
   baselineEntry: string
@@ -72,11 +72,11 @@ export async function buildPackage(benchDir: string, skipBuild: boolean): Promis
   const root = join(benchDir, 'package')
   mkdirSync(root)
   cpSync(join(ROOT, 'dist'), join(root, 'dist'), { recursive: true })
-  // main.js reads its version from the package.json two folders up, as in an installed package
+  // main.js reads its version from the package.json three folders up, as in an installed package
   copyFileSync(join(ROOT, 'package.json'), join(root, 'package.json'))
   // its imports resolve from the package folder up, as from node_modules/contacts-mock-kit
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir')
-  const mockEntry = join(root, 'dist', 'mock', 'main.js')
+  const mockEntry = join(root, 'dist', 'mock', 'process', 'main.js')
   if (!existsSync(mockEntry)) throw new Error(`The build left no ${mockEntry}`)
   return { root, mockEntry, baselineEntry: compileBaseline(root) }
 }

@@ -3,8 +3,8 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { ACME_ORG_ID } from '../fixtures/identities.ts'
-import type { Contact, StoredContact } from '../mock/data.ts'
-import { SnapshotFile } from '../mock/snapshot-file.ts'
+import type { Contact, StoredContact } from '../mock/shared/data.ts'
+import { SnapshotFile } from '../mock/store/memory/disk/snapshot-file.ts'
 import { ROOT } from './server-process.ts'
 
 const run = promisify(execFile)

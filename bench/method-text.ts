@@ -1,7 +1,7 @@
 import { MIXED_ROUNDS } from './mixed-rounds.ts'
 import { MIXED_CONNECTIONS, READ_CONNECTIONS } from './operations.ts'
 import { CLUSTER_SETTINGS, LOADER_FLAGS } from './postgres-cluster.ts'
-import { defaultPoolSize } from '../mock/postgres/open-postgres.ts'
+import { defaultPoolSize } from '../mock/store/postgres/open-postgres.ts'
 import {
   COMPARED_CREATE_CONNECTIONS,
   P99_TARGET_MS,
@@ -35,7 +35,7 @@ export function whatIsMeasured(summary: RunSummary): string {
 - **What runs.** The run starts by building the package with \`scripts/build.ts\` (as
   \`npm run build\`), copies \`dist/\` with \`package.json\` and a link to \`node_modules\` into its
   temporary folder (so that a rebuild elsewhere cannot change it mid-run), and starts every mock as
-  \`node dist/mock/main.js --port 0 --db FILE\` (on PostgreSQL: \`--store URL\`) plus the flags its
+  \`node dist/mock/process/main.js --port 0 --db FILE\` (on PostgreSQL: \`--store URL\`) plus the flags its
   table names, from a folder of its own: the files \`npx contacts-mock\` runs. The baseline app,
   \`bench/baseline-server.ts\`, is compiled by TypeScript's transpiler and runs as JavaScript too.
 - **Data.** Files of ${files} Acme contacts (and 12 Globex ones) made by \`fixtures/cli.ts\` (as
@@ -85,7 +85,7 @@ export function whatIsMeasured(summary: RunSummary): string {
   file is in place. "In snapshot" counts the probes that overlap one. "Bench loop max" is the bench
   process's own worst event-loop delay: a probe cannot be timed more finely than that.
 - **Start-up and memory.** The defaults (request log on), a fresh copy of the file each time:
-  start-up is the time from spawning \`node dist/mock/main.js\` to its "Mock listening" line; RSS
+  start-up is the time from spawning \`node dist/mock/process/main.js\` to its "Mock listening" line; RSS
   ready is VmRSS from /proc right then, RSS warm after three rounds of fetch, list and search,
   peak is VmHWM. Samples: ${samples}; medians reported. The mock is then killed (SIGKILL), so no
   shutdown snapshot is written. MB are 10^6 bytes.
@@ -98,7 +98,7 @@ export function whatIsMeasured(summary: RunSummary): string {
   one stays disturbed, the bench does not write this file. "Database CPU" is PostgreSQL's
   processes (the postmaster and its children, /proc/<pid>/stat), counted apart from "other";
   "mock CPU" is the mock's process alone.
-- **PostgreSQL.** A throw-away cluster of the bench's own (\`mock/postgres/test-cluster.ts\`:
+- **PostgreSQL.** A throw-away cluster of the bench's own (\`mock/test/support/postgres/test-cluster.ts\`:
   Debian's \`initdb\` and \`pg_ctl\`, 127.0.0.1 on a free port), its folder beside the temporary
   folder (the OS temp folder or \`--dir\`, on the same disk), started before the first step
   (without PostgreSQL the run fails at once) and removed at the end; ${settings} (a create is
@@ -107,7 +107,7 @@ export function whatIsMeasured(summary: RunSummary): string {
   seeds an empty database (the migrations, then every record in batches, one commit), in a Node
   process of its own (\`${LOADER_FLAGS.join(' ')}\`), then \`VACUUM (ANALYZE)\`, as autovacuum would
   soon do by itself; both times are given under the table. The mock runs as
-  \`node dist/mock/main.js --port 0 --store URL\` plus the flags of the file store's rows it is
+  \`node dist/mock/process/main.js --port 0 --store URL\` plus the flags of the file store's rows it is
   compared with (its default pool: twice the machine's cores, ${String(defaultPoolSize())}
   connections here): in the stores compared, the reads on a mock with \`--quiet\`, then the
   creates on one with the defaults; at scale, reads then creates on one mock with the defaults.

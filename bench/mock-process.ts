@@ -44,7 +44,7 @@ function runningIn(dir: string, server: ServerProcess): Omit<RunningMock, 'dbFil
   }
 }
 
-/** `node dist/mock/main.js --port 0 --db FILE ...flags`, as `npx contacts-mock` runs it. */
+/** `node dist/mock/process/main.js --port 0 --db FILE ...flags`, as `npx contacts-mock` runs it. */
 export async function startMock(start: MockStart): Promise<RunningMock> {
   // A fresh copy each time: the mock adds to its file, rewrites it when it stops, and locks it.
   const dir = mkdtempSync(join(dirname(start.dataFile), 'mock-'))
@@ -89,7 +89,7 @@ export interface StoreMockStart {
   nodeFlags?: readonly string[]
 }
 
-/** `node dist/mock/main.js --port 0 --store URL ...flags`: the mock on a database. */
+/** `node dist/mock/process/main.js --port 0 --store URL ...flags`: the mock on a database. */
 export async function startMockOnStore(
   start: StoreMockStart,
 ): Promise<Omit<RunningMock, 'dbFile'>> {

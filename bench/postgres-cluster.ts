@@ -1,4 +1,4 @@
-// The bench's PostgreSQL: a throw-away cluster (mock/postgres/test-cluster.ts) as durable as a
+// The bench's PostgreSQL: a throw-away cluster (mock/test/support/postgres/test-cluster.ts) as durable as a
 // team's server: fsync and synchronous_commit on, so that a create answered 201 is on disk, as
 // with the file store's journal.
 import { execFile } from 'node:child_process'
@@ -6,7 +6,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { Client } from 'pg'
-import { CLUSTER_LOCALE, startCluster, type Cluster } from '../mock/postgres/test-cluster.ts'
+import {
+  CLUSTER_LOCALE,
+  startCluster,
+  type Cluster,
+} from '../mock/test/support/postgres/test-cluster.ts'
 import { filesystemOf } from './machine.ts'
 import type { LoadTimes } from './postgres-load.ts'
 import { ROOT } from './server-process.ts'
@@ -114,7 +118,7 @@ export async function startBenchCluster(
   baseDir: string,
   log: (line: string) => void,
 ): Promise<BenchCluster> {
-  log('Starting a PostgreSQL cluster of its own (mock/postgres/test-cluster.ts)…')
+  log('Starting a PostgreSQL cluster of its own (mock/test/support/postgres/test-cluster.ts)…')
   let cluster: Cluster
   try {
     cluster = await startIn(baseDir)

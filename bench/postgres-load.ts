@@ -3,8 +3,8 @@
 // process of its own: a million records take gigabytes of heap that the bench process would keep,
 // and this process gets a larger young generation, which halves the time spent collecting them.
 import { Client } from 'pg'
-import { openPostgresStore } from '../mock/postgres/open-postgres.ts'
-import { SnapshotFile } from '../mock/snapshot-file.ts'
+import { openPostgresStore } from '../mock/store/postgres/open-postgres.ts'
+import { SnapshotFile } from '../mock/store/memory/disk/snapshot-file.ts'
 
 /** What the loading process prints, in seconds. */
 export interface LoadTimes {

@@ -8,9 +8,9 @@ import { promisify } from 'node:util'
 import { Client } from 'pg'
 import { ACME_ORG_ID } from '../fixtures/identities.ts'
 import { loadDocument } from '../openapi/document.ts'
-import { searchQueryFor } from '../mock/postgres/search-queries.ts'
-import { containsPattern } from '../mock/postgres/sql.ts'
-import { normalizeSearch } from '../mock/search-text.ts'
+import { searchQueryFor } from '../mock/store/postgres/search-queries.ts'
+import { containsPattern } from '../mock/store/postgres/sql.ts'
+import { normalizeSearch } from '../mock/store/memory/search-text.ts'
 
 const run = promisify(execFile)
 

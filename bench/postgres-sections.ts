@@ -125,7 +125,7 @@ function aloneNote(alone: QueryAlone): string {
         'can meet it at these connections on this machine.'
   return (
     `The search's query alone, with no mock: pgbench sent the SQL the mock sends for this search ` +
-    '(`searchQueryFor` in mock/postgres/search-queries.ts, extended protocol as node-postgres) at ' +
+    '(`searchQueryFor` in mock/store/postgres/search-queries.ts, extended protocol as node-postgres) at ' +
     `${String(alone.connections)} connections for ${String(alone.seconds)} s, on the database as ` +
     `loaded, before the mock's rows, each query counting ${count(alone.matches)} matches: ` +
     `${alone.perSecond.toFixed(0)} queries/s, p50 ` +

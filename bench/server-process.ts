@@ -22,7 +22,7 @@ export interface ServerProcess {
 }
 
 export interface StartOptions {
-  /** Arguments after `node`, e.g. ['--import', 'tsx', 'mock/main.ts', ...]. */
+  /** Arguments after `node`, e.g. ['--import', 'tsx', 'mock/process/main.ts', ...]. */
   args: string[]
   /** Its first group is the URL; it must match up to the newline, as output comes in chunks. */
   ready: RegExp

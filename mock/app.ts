@@ -12,25 +12,30 @@ import {
   type OpenApiDocument,
 } from '../openapi/document.ts'
 import { createAdminHandlers } from './admin/admin-handlers.ts'
-import { createNamedSnapshots, type NamedSnapshots } from './admin/named-snapshots.ts'
-import { ADMIN_PATH, guardAdmin, isAdminPath, type AdminAccess } from './admin-guard.ts'
-import { compileOperations } from './compile-operations.ts'
-import type { Data } from './data.ts'
+import { createNamedSnapshots, type NamedSnapshots } from './store/memory/disk/named-snapshots.ts'
+import {
+  ADMIN_PATH,
+  guardAdmin,
+  isAdminPath,
+  type AdminAccess,
+} from './pipeline/access/admin-guard.ts'
+import { compileOperations } from './pipeline/validate/compile-operations.ts'
+import type { Data } from './shared/data.ts'
 import { HANDLERS } from './handlers/index.ts'
 import type { Handlers } from './handlers/operation.ts'
 import { createFace, isFacePath, isInspectorPath } from './face/face-routes.ts'
 import { createRecorder, type Recorder } from './face/recorder.ts'
 import { createFaultBook, type FaultBook } from './faults/fault-book.ts'
 import { faultTargetsOf } from './faults/fault-targets.ts'
-import { allowCors, allowSimpleCors } from './cors.ts'
-import { adopt, pathnameOf } from './exchange.ts'
-import { createHostCheck } from './host-check.ts'
-import { answerError, createProblemHandler, HttpError } from './problem.ts'
-import { dispatchOperations } from './dispatch-operations.ts'
-import { createReplyCheck } from './reply-check.ts'
-import type { StorageEngine } from './repositories.ts'
-import { logRequests } from './request-log.ts'
-import type { Guard } from './send-reply.ts'
+import { allowCors, allowSimpleCors } from './pipeline/access/cors.ts'
+import { adopt, pathnameOf } from './pipeline/exchange.ts'
+import { createHostCheck } from './pipeline/access/host-check.ts'
+import { answerError, createProblemHandler, HttpError } from './shared/problem.ts'
+import { dispatchOperations } from './pipeline/dispatch-operations.ts'
+import { createReplyCheck } from './pipeline/reply/reply-check.ts'
+import type { StorageEngine } from './store/repositories.ts'
+import { logRequests } from './process/request-log.ts'
+import type { Guard } from './pipeline/reply/send-reply.ts'
 
 /** Who may reach the mock: see host-check.ts and admin-guard.ts. */
 export interface Access extends AdminAccess {

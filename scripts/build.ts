@@ -20,7 +20,7 @@ cpSync(`${root}mock/face/public`, `${root}dist/mock/face/public`, { recursive: t
 const scalar = createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js')
 copyFileSync(scalar, `${root}dist/mock/face/public/scalar.js`)
 // the PostgreSQL store reads its migrations at start, beside its compiled modules
-cpSync(`${root}mock/postgres/migrations`, `${root}dist/mock/postgres/migrations`, {
+cpSync(`${root}mock/store/postgres/migrations`, `${root}dist/mock/store/postgres/migrations`, {
   recursive: true,
 })
 writeFileSync(`${root}dist/openapi/openapi.json`, JSON.stringify(loadDocument(), null, 2) + '\n')

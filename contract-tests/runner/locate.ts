@@ -15,7 +15,7 @@ const sibling = (pathBelowRoot: string): string =>
   fileURLToPath(new URL(`../../${pathBelowRoot}${EXTENSION}`, import.meta.url))
 
 /** The bundled mock's entry point. */
-export const MOCK_MAIN = sibling('mock/main')
+export const MOCK_MAIN = sibling('mock/process/main')
 
 /** The process that runs the test files (see test-process.ts). */
 export const TEST_PROCESS = sibling('contract-tests/runner/test-process')

@@ -1,12 +1,12 @@
 import type { operations } from '../../openapi/admin-types.ts'
-import type { Data } from '../data.ts'
+import type { Data } from '../shared/data.ts'
 import type { FaultBook } from '../faults/fault-book.ts'
 import type { HandlerIn } from '../handlers/operation.ts'
-import { toCommitError } from '../commit-error.ts'
-import { HttpError } from '../problem.ts'
-import type { NamedSnapshots } from './named-snapshots.ts'
+import { toCommitError } from '../pipeline/reply/commit-error.ts'
+import { HttpError } from '../shared/problem.ts'
+import type { NamedSnapshots } from '../store/memory/disk/named-snapshots.ts'
 import { orgHandlers } from './org-handlers.ts'
-import type { StorageEngine } from '../repositories.ts'
+import type { StorageEngine } from '../store/repositories.ts'
 
 type AdminHandler<Id extends keyof operations> = HandlerIn<operations, Id, undefined>
 

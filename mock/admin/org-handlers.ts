@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { operations } from '../../openapi/admin-types.ts'
 import { buildOrg } from '../../fixtures/build-org.ts'
 import type { HandlerIn } from '../handlers/operation.ts'
-import { HttpError } from '../problem.ts'
+import { HttpError } from '../shared/problem.ts'
 
 type AdminHandler<Id extends keyof operations> = HandlerIn<operations, Id, undefined>
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { Request, Response } from 'express'
-import { HttpError } from '../problem.ts'
+import { HttpError } from '../shared/problem.ts'
 
 const PUBLIC = fileURLToPath(new URL('./public/', import.meta.url))
 

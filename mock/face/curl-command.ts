@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { parseHost } from '../host-check.ts'
+import { parseHost } from '../pipeline/access/host-check.ts'
 
 /** What a curl command needs to send the same request again (the rest is the browser's own). */
 const CURL_HEADERS = new Set(['content-type', 'accept', 'prefer'])

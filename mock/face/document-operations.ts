@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '../../openapi/document.ts'
-import { HTTP_METHODS } from '../compile-operations.ts'
+import { HTTP_METHODS } from '../pipeline/validate/compile-operations.ts'
 
 export interface DocumentOperation {
   operationId: string

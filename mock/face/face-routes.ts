@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express'
 import type { OpenApiDocument } from '../../openapi/document.ts'
-import { guardAdmin, type AdminAccess } from '../admin-guard.ts'
+import { guardAdmin, type AdminAccess } from '../pipeline/access/admin-guard.ts'
 import { createAssets } from './assets.ts'
 import { createDocumentFiles } from './document-files.ts'
 import { sendHtml } from './html.ts'

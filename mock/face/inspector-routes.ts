@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express'
-import { HttpError } from '../problem.ts'
+import { HttpError } from '../shared/problem.ts'
 import { originOf } from './curl-command.ts'
 import { describeEntry, summarize, type RecordedSummary } from './recorded-views.ts'
 import type { Recorder } from './recorder.ts'

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express'
 import type { OpenApiDocument } from '../../openapi/document.ts'
-import { HttpError, PROBLEM_PATH, PROBLEM_TYPES } from '../problem.ts'
+import { HttpError, PROBLEM_PATH, PROBLEM_TYPES } from '../shared/problem.ts'
 import { listOperations, referenceLinkOf, type DocumentOperation } from './document-operations.ts'
 import { escapeHtml, renderPage, sendHtml } from './html.ts'
 import { PROBLEM_TEXTS } from './problem-texts.ts'

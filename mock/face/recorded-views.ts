@@ -1,4 +1,4 @@
-import type { FieldError } from '../problem.ts'
+import type { FieldError } from '../shared/problem.ts'
 import { curlCommandOf } from './curl-command.ts'
 import type { RecordedEntry } from './recorder.ts'
 

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks'
-import type { CompiledOperation } from '../compile-operations.ts'
-import type { ApiRequest, ApiResponse } from '../exchange.ts'
+import type { CompiledOperation } from '../pipeline/validate/compile-operations.ts'
+import type { ApiRequest, ApiResponse } from '../pipeline/exchange.ts'
 import { summarize, type RecordedSummary } from './recorded-views.ts'
 
 /** How many API requests the inspector keeps, and how much of each body. */

@@ -1,6 +1,6 @@
 import type { components } from '../../openapi/admin-types.ts'
-import { HttpError, type FieldError } from '../problem.ts'
-import { describeInvalidFields } from '../validation-errors.ts'
+import { HttpError, type FieldError } from '../shared/problem.ts'
+import { describeInvalidFields } from '../pipeline/validate/validation-errors.ts'
 import type { FaultTarget } from './fault-targets.ts'
 import { readPreferences } from './prefer.ts'
 import { between, createRandom } from './random.ts'

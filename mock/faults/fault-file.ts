@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import type { ValidateFunction } from 'ajv'
 import { createDocumentAjv, pointerTo, type OpenApiDocument } from '../../openapi/document.ts'
-import { HttpError } from '../problem.ts'
-import { StartupError } from '../startup-error.ts'
-import { toFieldErrors } from '../validation-errors.ts'
+import { HttpError } from '../shared/problem.ts'
+import { StartupError } from '../shared/startup-error.ts'
+import { toFieldErrors } from '../pipeline/validate/validation-errors.ts'
 import type { FaultBook, FaultRuleInput } from './fault-book.ts'
 
 const describe = (errors: { field: string; message: string }[]): string =>

@@ -1,4 +1,4 @@
-import { HttpError } from '../problem.ts'
+import { HttpError } from '../shared/problem.ts'
 
 /** The longest delay a request may ask for. */
 export const MAX_DELAY_MS = 60_000

@@ -1,6 +1,12 @@
-import type { Contact, ContactDetail, ContactGroups, GroupName, StoredContact } from '../data.ts'
-import { HttpError } from '../problem.ts'
-import type { Page } from '../repositories.ts'
+import type {
+  Contact,
+  ContactDetail,
+  ContactGroups,
+  GroupName,
+  StoredContact,
+} from '../shared/data.ts'
+import { HttpError } from '../shared/problem.ts'
+import type { Page } from '../store/repositories.ts'
 import type { Json } from './operation.ts'
 
 export type ContactFields = Partial<

@@ -1,5 +1,5 @@
-import type { GroupName, StoredContact } from '../data.ts'
-import { HttpError } from '../problem.ts'
+import type { GroupName, StoredContact } from '../shared/data.ts'
+import { HttpError } from '../shared/problem.ts'
 import {
   contactJson,
   createContactRecord,

@@ -1,6 +1,6 @@
 import type { operations } from '../../openapi/types.ts'
-import type { User } from '../data.ts'
-import type { Repositories } from '../repositories.ts'
+import type { User } from '../shared/data.ts'
+import type { Repositories } from '../store/repositories.ts'
 
 /** The operations of a document, as openapi-typescript writes them. */
 interface OperationTypes {

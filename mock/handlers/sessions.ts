@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { HttpError } from '../problem.ts'
+import { HttpError } from '../shared/problem.ts'
 import type { Handler } from './operation.ts'
 
 // Hashed first: timingSafeEqual needs equal lengths, and the length must not leak either.

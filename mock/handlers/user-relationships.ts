@@ -1,7 +1,7 @@
-import type { StoredUserRelationship, UserRelationship } from '../data.ts'
-import type { FieldError } from '../problem.ts'
-import { HttpError } from '../problem.ts'
-import type { Repositories } from '../repositories.ts'
+import type { StoredUserRelationship, UserRelationship } from '../shared/data.ts'
+import type { FieldError } from '../shared/problem.ts'
+import { HttpError } from '../shared/problem.ts'
+import type { Repositories } from '../store/repositories.ts'
 import { pagingOf, type BodyOf, type Handler } from './operation.ts'
 
 function toUserRelationship(stored: StoredUserRelationship): UserRelationship {

@@ -1,4 +1,0 @@
-// The package's programmatic API: `import { startMock } from 'contacts-mock-kit'`.
-export { createApp, type App, type AppDeps } from './app.ts'
-export { openStore, type OpenStore, type OpenStoreOptions } from './open-store.ts'
-export { startMock, type RunningMock, type StartMockOptions } from './start-mock.ts'

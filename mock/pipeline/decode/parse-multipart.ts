@@ -1,0 +1,65 @@
+import { HttpError } from '../../shared/problem.ts'
+import type { FormPair } from './parse-query.ts'
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+const CRLF = Buffer.from('\r\n')
+const HEADERS_END = Buffer.from('\r\n\r\n')
+
+const malformed = (why: string): HttpError =>
+  new HttpError(400, `The multipart/form-data body cannot be read: ${why}.`)
+
+function decode(bytes: Buffer, what: string): string {
+  let text: string
+  try {
+    text = utf8.decode(bytes)
+  } catch {
+    throw new HttpError(400, `The ${what} is not valid UTF-8.`)
+  }
+  if (text.includes('\u0000')) throw new HttpError(400, `The ${what} contains a NUL character.`)
+  return text
+}
+
+/** The `name` of a part's Content-Disposition; browsers escape `"`, CR and LF in it as %22, %0D, %0A. */
+function nameOf(headers: string): string {
+  const disposition = headers
+    .split('\r\n')
+    .find((line) => line.toLowerCase().startsWith('content-disposition:'))
+  if (disposition === undefined) throw malformed('a part has no Content-Disposition')
+  if (!/^content-disposition:\s*form-data\s*(;|$)/i.test(disposition)) {
+    throw malformed('a part is not form-data')
+  }
+  if (/;\s*filename\*?=/i.test(disposition)) {
+    throw new HttpError(400, 'This API takes no files: send text fields only.')
+  }
+  const name = /;\s*name="([^"]*)"/i.exec(disposition)?.[1]
+  if (name === undefined) throw malformed('a part has no name')
+  return name.replaceAll('%22', '"').replaceAll('%0D', '\r').replaceAll('%0A', '\n')
+}
+
+/**
+ * The fields of a multipart/form-data body (RFC 7578), what `fetch(url, { body: new FormData(form) })`
+ * sends: the same name/value pairs a urlencoded form carries, read by the same rules afterwards.
+ */
+export function parseMultipart(raw: Buffer, boundary: string | undefined): FormPair[] {
+  if (boundary === undefined || boundary === '' || boundary.length > 70) {
+    throw malformed('the Content-Type has no valid boundary')
+  }
+  const delimiter = Buffer.from(`--${boundary}`)
+  if (raw.indexOf(delimiter) !== 0) throw malformed('it does not start with its boundary')
+  const separator = Buffer.concat([CRLF, delimiter])
+  const pairs: FormPair[] = []
+  let at = delimiter.length
+  for (;;) {
+    // after a delimiter: `--` ends the body, CRLF starts a part
+    if (raw.subarray(at, at + 2).toString('latin1') === '--') return pairs
+    if (raw.indexOf(CRLF, at) !== at) throw malformed('a boundary is not followed by a line break')
+    const headersEnd = raw.indexOf(HEADERS_END, at)
+    if (headersEnd === -1) throw malformed('a part has no end of headers')
+    const name = nameOf(raw.subarray(at + 2, headersEnd + 2).toString('latin1'))
+    const next = raw.indexOf(separator, headersEnd + HEADERS_END.length)
+    if (next === -1) throw malformed('it has no closing boundary')
+    const value = raw.subarray(headersEnd + HEADERS_END.length, next)
+    pairs.push([decode(Buffer.from(name, 'latin1'), 'form field name'), decode(value, 'form body')])
+    at = next + separator.length
+  }
+}

@@ -1,0 +1,81 @@
+import type { CompiledOperation } from '../validate/compile-operations.ts'
+import type { ApiRequest } from '../exchange.ts'
+import { buildForm, parseForm } from './parse-form.ts'
+import { parseMultipart } from './parse-multipart.ts'
+import { HttpError } from '../../shared/problem.ts'
+
+const FORM = 'application/x-www-form-urlencoded'
+const MULTIPART = 'multipart/form-data'
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+function contentTypeOf(req: ApiRequest): {
+  mediaType: string
+  charset: string | undefined
+  boundary: string | undefined
+} {
+  const [mediaType = '', ...params] = (req.headers['content-type'] ?? '').split(';')
+  const param = (name: string): string | undefined =>
+    params
+      .map((text) => text.trim())
+      .find((text) => text.toLowerCase().startsWith(`${name}=`))
+      ?.slice(name.length + 1)
+      .replace(/^"(.*)"$/, '$1')
+  // a boundary is case-sensitive; a charset is not
+  const charset = param('charset')?.toLowerCase().replaceAll('"', '')
+  return { mediaType: mediaType.trim().toLowerCase(), charset, boundary: param('boundary') }
+}
+
+function decode(raw: Buffer): string {
+  try {
+    return utf8.decode(raw)
+  } catch {
+    throw new HttpError(400, 'The body is not valid UTF-8.')
+  }
+}
+
+function parseJson(text: string): unknown {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new HttpError(400, `The JSON body cannot be parsed: ${(error as Error).message}`)
+  }
+  if (text.includes('\\u0000') || text.includes('\u0000'))
+    throw new HttpError(400, 'The body contains a NUL character.')
+  return value
+}
+
+/** Whether the request announces a body, without reading it (Node discards what is not read). */
+const hasBody = (req: ApiRequest): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+
+export interface ReadBody {
+  mediaType: string
+  value: unknown
+}
+
+/**
+ * Turns the raw bytes (read by express.raw with the size limit) into a value, by the media types
+ * the document lists for the operation; undefined when no body was sent. Only reading happens
+ * here: what the value must be is checked in validate-request.ts.
+ */
+export function readBody(operation: CompiledOperation, req: ApiRequest): ReadBody | undefined {
+  const { body } = operation
+  if (!body) {
+    if (hasBody(req)) throw new HttpError(400, 'This operation takes no request body.')
+    return undefined
+  }
+  const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+  if (raw.length === 0) return undefined
+  const { mediaType, charset, boundary } = contentTypeOf(req)
+  if (!body.validators.has(mediaType) || !['utf-8', 'utf8', undefined].includes(charset)) {
+    const accepted = [...body.validators.keys()]
+    const sent = req.headers['content-type'] ?? 'no Content-Type'
+    throw new HttpError(415, `Send ${accepted.join(' or ')} (UTF-8), not ${sent}.`)
+  }
+  // a multipart body is a form in other clothes (what `new FormData(form)` sends): its fields
+  // are read by the form's rules
+  if (mediaType === MULTIPART) return { mediaType, value: buildForm(parseMultipart(raw, boundary)) }
+  const text = decode(raw)
+  return { mediaType, value: mediaType === FORM ? parseForm(text) : parseJson(text) }
+}

@@ -1,0 +1,216 @@
+import type { ErrorObject } from 'ajv'
+import type { FieldError } from '../../shared/problem.ts'
+
+/** `/contact/first_name` → `contact[first_name]`: the name the client sent. */
+function bracketName(segments: string[]): string {
+  const [head = 'body', ...rest] = segments
+  return head + rest.map((segment) => `[${segment}]`).join('')
+}
+
+const decodeSegment = (segment: string): string =>
+  segment.replaceAll('~1', '/').replaceAll('~0', '~')
+
+type Schema = Record<string, unknown>
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'a group of fields',
+  array: 'a list',
+  null: 'null',
+}
+
+const FORMAT_NAMES: Record<string, string> = {
+  date: 'a real date (yyyy-mm-dd)',
+  'date-time': 'an ISO 8601 date-time',
+  uuid: 'a UUID',
+  email: 'an email address',
+  uri: 'a URL',
+  'uri-reference': 'a URL or a path',
+}
+
+const NOT_EMPTY = 'must not be empty'
+
+const typesOf = (schema: Schema | undefined, params: Record<string, unknown>): string[] => {
+  const type = schema?.['type'] ?? params['type']
+  return (Array.isArray(type) ? type : String(type).split(',')).map(String)
+}
+
+/** `must be a whole number from 0 to 5`: the number's type and both bounds, as the schema has them. */
+function describeNumber(schema: Schema | undefined, params: Record<string, unknown>): string {
+  const kind = typesOf(schema, params).includes('integer') ? 'a whole number' : 'a number'
+  const bound = (name: string): string | undefined => {
+    const value =
+      schema?.[name] ??
+      (params['comparison'] === (name === 'minimum' ? '>=' : '<=') ? params['limit'] : undefined)
+    return typeof value === 'number' ? String(value) : undefined
+  }
+  const [min, max] = [bound('minimum'), bound('maximum')]
+  if (min !== undefined && max !== undefined) return `must be ${kind} from ${min} to ${max}`
+  if (min !== undefined) return `must be ${kind} of at least ${min}`
+  if (max !== undefined) return `must be ${kind} of at most ${max}`
+  return `must be ${kind}`
+}
+
+/** A sentence a person can read, from the failing keyword, its params and its schema (verbose). */
+function describe(error: ErrorObject): string {
+  const params: Record<string, unknown> = error.params
+  const schema: Schema | undefined = error.parentSchema
+  const limit = String(params['limit'])
+  switch (error.keyword) {
+    case 'type': {
+      const types = typesOf(schema, params)
+      if (types.some((type) => type === 'integer' || type === 'number')) {
+        return describeNumber(schema, params)
+      }
+      return `must be ${types.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}`
+    }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return describeNumber(schema, params)
+    case 'minLength':
+      return limit === '1' ? NOT_EMPTY : `must be at least ${limit} characters long`
+    case 'maxLength':
+      return `must be at most ${limit} characters long`
+    case 'minItems':
+      return `must list at least ${limit} values`
+    case 'maxItems':
+      return `must list at most ${limit} values`
+    case 'minProperties':
+      return limit === '1' ? 'must have at least one field' : `must have at least ${limit} fields`
+    case 'uniqueItems':
+      return 'must not list the same value twice'
+    case 'const':
+      return `must be ${String(params['allowedValue'])}`
+    case 'format': {
+      const format = String(params['format'])
+      return `must be ${FORMAT_NAMES[format] ?? `a valid ${format}`}`
+    }
+    case 'pattern': {
+      // a pattern means little to a person; the schema's title says what it stands for
+      const title = schema?.['title']
+      if (typeof title === 'string') return `must be ${title}`
+      return params['pattern'] === '\\S'
+        ? 'must not be blank'
+        : `must match ${String(params['pattern'])}`
+    }
+    case 'enum': {
+      const allowed = (params['allowedValues'] as unknown[]).map(String)
+      return `must be one of: ${[...new Set(allowed)].join(', ')}`
+    }
+    default:
+      return error.message ?? 'is invalid'
+  }
+}
+
+function locate(error: ErrorObject, unknown: string): { segments: string[]; message: string } {
+  const segments = error.instancePath.split('/').slice(1).map(decodeSegment)
+  const params = error.params as Record<string, unknown>
+  switch (error.keyword) {
+    case 'required':
+      return { segments: [...segments, String(params['missingProperty'])], message: 'is required' }
+    case 'dependentRequired':
+      return {
+        segments: [...segments, String(params['missingProperty'])],
+        message: `is required with ${String(params['property'])}`,
+      }
+    case 'additionalProperties':
+      return {
+        segments: [...segments, String(params['additionalProperty'])],
+        message: unknown,
+      }
+    case 'unevaluatedProperties':
+      return {
+        segments: [...segments, String(params['unevaluatedProperty'])],
+        message: unknown,
+      }
+    default:
+      return { segments, message: describe(error) }
+  }
+}
+
+/**
+ * One line per field: an empty value fails its pattern too, which says nothing more; the
+ * alternatives of an anyOf read `must be a real date or an ISO 8601 date-time`.
+ */
+function joinMessages(messages: string[]): string {
+  let useful = messages.length > 1 ? messages.filter((m) => m !== 'must be null') : messages
+  if (useful.includes(NOT_EMPTY)) useful = useful.filter((m) => m !== 'must not be blank')
+  const prefix = 'must be '
+  if (useful.length > 1 && useful.every((m) => m.startsWith(prefix))) {
+    return prefix + useful.map((m) => m.slice(prefix.length)).join(' or ')
+  }
+  return useful.join(' or ')
+}
+
+const SUMMARY_KEYWORDS = new Set(['anyOf', 'oneOf', 'if'])
+
+type NameOf = (segments: string[]) => string
+
+/**
+ * Text where a group of fields belongs: what a generated client sends when it writes the group
+ * into one form field or one multipart part (`contact=[object Object]`, `contact={"first_name":…}`).
+ * The service reads bracketed fields only, so the message names them, from the group's schema.
+ */
+function describeGroupAsText(
+  error: ErrorObject,
+  segments: string[],
+  nameOf: NameOf,
+): string | undefined {
+  if (error.keyword !== 'type' || segments.length === 0 || typeof error.data !== 'string') {
+    return undefined
+  }
+  const schema: Schema | undefined = error.parentSchema
+  if (!typesOf(schema, error.params).includes('object')) return undefined
+  const properties = schema?.['properties']
+  const [first] =
+    typeof properties === 'object' && properties !== null ? Object.keys(properties) : []
+  if (first === undefined) return undefined
+  const example = nameOf([...segments, first])
+  return `must be a group of fields: send \`${example}=...\` fields or an \`application/json\` body`
+}
+
+/**
+ * Ajv reports every failed branch of an anyOf; a client wants one line per field, so the
+ * branches' messages are joined and the "must be null" alternative is left out when others exist.
+ * Messages are sentences written from the keyword and its schema, never Ajv's own text.
+ */
+export function toFieldErrors(
+  errors: ErrorObject[],
+  { nameOf = bracketName, unknown = 'is not accepted here' } = {},
+): FieldError[] {
+  const byField = new Map<string, string[]>()
+  for (const error of errors) {
+    if (SUMMARY_KEYWORDS.has(error.keyword)) continue
+    const located = locate(error, unknown)
+    const { segments } = located
+    const message = describeGroupAsText(error, segments, nameOf) ?? located.message
+    const field = nameOf(segments)
+    const messages = byField.get(field) ?? []
+    if (!messages.includes(message)) messages.push(message)
+    byField.set(field, messages)
+  }
+  return [...byField].map(([field, messages]) => ({ field, message: joinMessages(messages) }))
+}
+
+/** A 422 lists at most this many field errors: a 100 KiB body of bad fields stays a small answer. */
+export const MAX_FIELD_ERRORS = 50
+
+/** The `errors` and `detail` of a 422 for these field errors, the unlisted ones counted. */
+export function describeInvalidFields(errors: FieldError[]): {
+  detail: string
+  errors: FieldError[]
+} {
+  const count = errors.length
+  const invalid = count === 1 ? '1 field is invalid' : `${String(count)} fields are invalid`
+  const listed =
+    count > MAX_FIELD_ERRORS ? ` (the first ${String(MAX_FIELD_ERRORS)} are listed)` : ''
+  return {
+    detail: `${invalid}${listed}; nothing was changed.`,
+    errors: errors.slice(0, MAX_FIELD_ERRORS),
+  }
+}

@@ -1,0 +1,33 @@
+import { describe, expect, test } from '@jest/globals'
+import { ALICE, ORGS } from '../../fixtures/identities.ts'
+import { bannerOf } from './banner.ts'
+
+describe('bannerOf', () => {
+  test('When a data file holds many orgs made for tests, then the banner lists eight and counts the rest', () => {
+    // Arrange
+    const orgs = Array.from({ length: 20 }, (_, i) => ({ id: `org-${String(i)}`, name: 'Sandbox' }))
+    const users = orgs.map((org, i) => ({
+      ...ALICE,
+      id: `user-${String(i)}`,
+      token: `st_${String(i)}`,
+      org_ids: [org.id],
+    }))
+
+    // Act
+    const banner = bannerOf(
+      'http://127.0.0.1:4010',
+      { dbFile: 'db.json' },
+      {},
+      {
+        orgs: [...ORGS, ...orgs],
+        users,
+        contacts: 0,
+      },
+    )
+
+    // Assert
+    expect(banner).toContain('… and 14 more organizations (GET /__admin/export)')
+    expect(banner).toContain('… and 12 more users (GET /__admin/export)')
+    expect(banner).not.toContain('st_8 ')
+  })
+})

@@ -1,0 +1,50 @@
+import type { Access } from '../app.ts'
+import type { MockConfig } from './config.ts'
+import type { Org, User } from '../shared/data.ts'
+
+function describeAdmin(access: Access): string {
+  if (access.adminToken !== undefined) return 'needs the --admin-token as a bearer token'
+  return access.exposed ? 'closed: start with --admin-token to use it' : 'loopback only'
+}
+
+/** What the mock prints when it starts: where it is, and who can call it. */
+export function bannerOf(
+  url: string,
+  config: Pick<MockConfig, 'dbFile'>,
+  access: Access,
+  data: { orgs: Org[]; users: User[]; contacts: number },
+): string {
+  const orgName = (id: string): string => data.orgs.find((org) => org.id === id)?.name ?? id
+  const acme = data.orgs[0]?.id ?? ''
+  return [
+    `Mock listening on ${url}`,
+    `Data file: ${config.dbFile} (${String(data.contacts)} contacts)`,
+    `Admin API: /__admin (${describeAdmin(access)}); POST /__admin/reset as JSON restores the fixtures`,
+    'Organizations:',
+    ...firstOf(data.orgs, 'organizations').map((org) =>
+      typeof org === 'string' ? org : `  ${org.name.padEnd(8)} ${org.id}`,
+    ),
+    'Tokens (and logins for POST /api/v1/login):',
+    ...firstOf(data.users, 'users').map((user) =>
+      typeof user === 'string'
+        ? user
+        : `  ${user.token.padEnd(12)} ${user.name} (${user.org_ids.map(orgName).join(', ')})` +
+          `  ${user.email} / ${user.password}`,
+    ),
+    `Try: curl -H 'Authorization: Bearer ${data.users[0]?.token ?? ''}' ${url}/api/v1/orgs/${acme}/contacts`,
+    '',
+  ].join('\n')
+}
+
+// Orgs made for tests pile up in a data file that is never reset: the banner stays short.
+const BANNER_ROWS = 8
+
+/** The first rows of a list, and a line saying how many more there are. */
+function firstOf<T>(rows: readonly T[], what: string): (T | string)[] {
+  if (rows.length <= BANNER_ROWS) return [...rows]
+  const more = rows.length - BANNER_ROWS
+  return [
+    ...rows.slice(0, BANNER_ROWS),
+    `  … and ${String(more)} more ${what} (GET /__admin/export)`,
+  ]
+}

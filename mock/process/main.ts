@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// `contacts-mock` (and `npm start`): the process shell around serve().
+import { readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
+import { pino } from 'pino'
+import { isLoopbackAddress } from '../pipeline/access/admin-guard.ts'
+import type { Access } from '../app.ts'
+import { ConfigError, readCommandLine, USAGE, type MockConfig } from './config.ts'
+import { loadSeedFile, SeedError } from '../../fixtures/seed-file.ts'
+import { loadDocument } from '../../openapi/document.ts'
+import { bannerOf } from './banner.ts'
+import type { Data } from '../shared/data.ts'
+import { describeStore } from '../store/postgres/describe-store.ts'
+import { serve } from './serve.ts'
+import { StartupError } from '../shared/startup-error.ts'
+import { generateFixtures } from './generate-fixtures.ts'
+import { createLogDestination } from './request-log.ts'
+
+const EXIT = { ok: 0, failed: 1, usage: 2 } as const
+/** How long the request log may take at the exit to write what is left (then it is dropped). */
+const LOG_CLOSE_MS = 1000
+
+/** Who may reach the mock, from the flags (see host-check.ts and admin-guard.ts). */
+function accessOf(config: MockConfig): Access {
+  return {
+    // the name the mock was told to listen on is its own
+    allowedHosts: [...config.allowedHosts, ...(isIP(config.host) === 0 ? [config.host] : [])],
+    adminToken: config.adminToken,
+    exposed: !isLoopbackAddress(config.host),
+  }
+}
+
+/** What a new data file starts from and a reset restores: the --data file, or the fixtures. */
+function seedOf(config: MockConfig): () => Promise<Data> {
+  const { dataFile, seed } = config
+  if (dataFile === undefined) return () => generateFixtures(seed)
+  let data: Data
+  try {
+    data = loadSeedFile(dataFile, loadDocument())
+  } catch (error) {
+    if (!(error instanceof SeedError)) throw error
+    throw new StartupError(`The seed file ${dataFile} is not valid:\n${error.message}`)
+  }
+  return () => Promise.resolve(structuredClone(data))
+}
+
+function version(): string {
+  const manifest = new URL('../../package.json', import.meta.url)
+  // compiled, this file is one folder deeper (dist/mock/process/main.js)
+  const path = import.meta.url.endsWith('.ts')
+    ? manifest
+    : new URL('../../../package.json', import.meta.url)
+  return (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version
+}
+
+async function main(argv: string[]): Promise<number | undefined> {
+  const request = readCommandLine(argv, process.env)
+  if (request.kind === 'help') {
+    process.stdout.write(`${USAGE}\n`)
+    return EXIT.ok
+  }
+  if (request.kind === 'version') {
+    process.stdout.write(`${version()}\n`)
+    return EXIT.ok
+  }
+  const { config } = request
+  // The request log goes out asynchronously: writing it never holds up an answer, nor an exit.
+  const destination = config.quiet ? undefined : createLogDestination()
+  const logger =
+    destination && pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, destination)
+  const access = accessOf(config)
+  const served = await serve({
+    ...config,
+    createData: seedOf(config),
+    logger,
+    access,
+    onNote: (line) => process.stderr.write(`${line}\n`),
+  })
+  for (const note of served.notes) process.stderr.write(`${note}\n`)
+  const where = config.store === undefined ? config : { dbFile: describeStore(config.store) }
+  process.stdout.write(bannerOf(served.url, where, access, await served.engine.describe()))
+
+  // process.stderr does not block on a pipe as fs.writeSync does: what a pipe nobody reads does
+  // not take waits in the process and is lost at the exit, which it never holds up
+  const say = (note: string | undefined): void => {
+    if (note !== undefined) process.stderr.write(`${note}\n`)
+  }
+  let stopping = false
+  const stop = (signal: string): void => {
+    if (stopping) {
+      say(destination?.closeNow())
+      // every acknowledged write is already in the journal, which the next start replays
+      process.stderr.write(`${signal} again: exiting now; nothing acknowledged is lost.\n`)
+      process.exit(EXIT.failed)
+    }
+    stopping = true
+    process.stdout.write(`${signal}: finishing requests in flight and pending writes…\n`)
+    const exit = async (code: number): Promise<void> => {
+      say(await destination?.close(LOG_CLOSE_MS))
+      process.exit(code)
+    }
+    served.close().then(
+      () => exit(EXIT.ok),
+      (error: unknown) => {
+        process.stderr.write(`Could not finish writing: ${String(error)}\n`)
+        return exit(EXIT.failed)
+      },
+    )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  return undefined
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError) {
+      process.stderr.write(
+        `contacts-mock: ${error.message}\nRun contacts-mock --help for the flags.\n`,
+      )
+      process.exitCode = EXIT.usage
+    } else {
+      const message = error instanceof StartupError ? error.message : String(error)
+      process.stderr.write(`The mock could not start: ${message}\n`)
+      process.exitCode = EXIT.failed
+    }
+  },
+)

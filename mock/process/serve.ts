@@ -1,0 +1,190 @@
+import type { RequestListener, Server, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Logger } from 'pino'
+import { DEFAULT_SEED } from '../../fixtures/identities.ts'
+import {
+  DOCUMENT_PATH,
+  loadAdminDocument,
+  loadDocument,
+  readDocumentFile,
+  type OpenApiDocument,
+} from '../../openapi/document.ts'
+import { createApp, type Access } from '../app.ts'
+import { createHttpServer, type ServerTimeouts } from './create-server.ts'
+import { createFaultBook } from '../faults/fault-book.ts'
+import { loadFaultRules } from '../faults/fault-file.ts'
+import { faultTargetsOf } from '../faults/fault-targets.ts'
+import type { Data } from '../shared/data.ts'
+import type { StorageEngine } from '../store/repositories.ts'
+import { openStore } from '../store/memory/disk/open-store.ts'
+import { toProblem } from '../shared/problem.ts'
+import { createShutdown } from './shutdown.ts'
+import { StartupError } from '../shared/startup-error.ts'
+import { watchDocument } from './watch-document.ts'
+
+export interface ServeOptions extends ServerTimeouts {
+  port: number
+  host: string
+  dbFile: string
+  /** A PostgreSQL URL: the store instead of `dbFile` (shared by every instance on it). */
+  store?: string | undefined
+  /** Connections to the database (`store`) this instance keeps at most. */
+  poolSize?: number | undefined
+  /** The data a new data file, and a reset, start from. */
+  createData: () => Data | Promise<Data>
+  recover?: boolean
+  logger?: Logger
+  validateResponses?: boolean
+  access?: Access
+  /** The seed of the fault draws (and of the fixtures). */
+  seed?: number | undefined
+  /** Every API request waits [min, max] ms. */
+  delay?: [number, number] | undefined
+  /** A JSON list of fault rules to start with. */
+  faultsFile?: string | undefined
+  /** No fault simulation at all. */
+  noFaults?: boolean
+  /** No recording of requests for the inspector. */
+  noInspector?: boolean
+  /** How long a login token lasts; undefined for no expiry. */
+  tokenTtlMs?: number | undefined
+  /** Another version of the document (same operations, other constraints). */
+  documentFile?: string | undefined
+  /** Recompile the validators when the document changes, keeping the data. */
+  watch?: boolean
+  /** Where to say what happened after the start (a reloaded document). */
+  onNote?: (line: string) => void
+}
+
+export interface Served {
+  /** `http://host:port`, the port the system picked when asked for 0. */
+  url: string
+  server: Server
+  engine: StorageEngine
+  /** What the start had to say (a recovered journal). */
+  notes: string[]
+  /** Lets the requests in flight finish, then writes the snapshot and releases the data file. */
+  close: () => Promise<void>
+}
+
+/** The port is taken a moment before the data file is open. */
+function answerStarting(res: ServerResponse): void {
+  const body = JSON.stringify(toProblem(503, 'The mock is starting; send it again in a moment.'))
+  res.writeHead(503, { 'Content-Type': 'application/problem+json', 'Retry-After': '1' })
+  res.end(body)
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException): void => {
+      const reason =
+        error.code === 'EADDRINUSE'
+          ? `Port ${String(port)} on ${host} is already in use. Stop what uses it, or start ` +
+            'with another --port (--port 0 picks a free one).'
+          : `Cannot listen on ${host}:${String(port)}: ${error.message}`
+      reject(new StartupError(reason, { cause: error }))
+    }
+    server.once('error', failed)
+    server.listen(port, host, () => {
+      server.off('error', failed)
+      resolve(server.address() as AddressInfo)
+    })
+  })
+}
+
+/**
+ * Serves the mock: the port is taken first (a port in use leaves no data file behind), then the
+ * data file is opened and the app answers. Shared by the `contacts-mock` command and `startMock()`.
+ */
+export async function serve(options: ServeOptions): Promise<Served> {
+  const documentPath = options.documentFile ?? DOCUMENT_PATH
+  const document = options.documentFile ? readDocumentFile(options.documentFile) : loadDocument()
+  const faults = createFaultBook(faultTargetsOf(document), {
+    seed: options.seed ?? DEFAULT_SEED,
+    delay: options.delay,
+  })
+  if (
+    options.noFaults === true &&
+    (options.faultsFile !== undefined || options.delay !== undefined)
+  ) {
+    throw new StartupError('--no-faults cannot go with --faults or --delay.')
+  }
+  if (options.faultsFile !== undefined) {
+    loadFaultRules(options.faultsFile, loadAdminDocument(), faults)
+  }
+  const shutdown = createShutdown()
+  // the port is taken before the data file is opened, and the app made
+  const ready: { app?: RequestListener } = {}
+  const server = createHttpServer(
+    shutdown.wrap((req, res) => {
+      if (ready.app) ready.app(req, res)
+      else answerStarting(res)
+    }),
+    options,
+  )
+  const address = await listen(server, options.port, options.host)
+  let opened
+  try {
+    opened =
+      options.store === undefined
+        ? await openStore(options.dbFile, options.createData, {
+            recover: options.recover,
+            tokenTtlMs: options.tokenTtlMs,
+            document,
+          })
+        : // loaded only for --store: the file store does not pay for pg at start
+          await (
+            await import('../store/postgres/open-postgres.ts')
+          ).openPostgresStore(options.store, options.createData, {
+            tokenTtlMs: options.tokenTtlMs,
+            poolSize: options.poolSize,
+            document,
+          })
+  } catch (error) {
+    server.close()
+    throw error
+  }
+  const { engine, close, notes } = opened
+  const makeApp = (current: OpenApiDocument): RequestListener =>
+    createApp({
+      engine,
+      createData: options.createData,
+      document: current,
+      // a user's or a watched document is compiled at once: its errors show at the start, or
+      // refuse a reload; the package's own is known to compile
+      compileOnFirstUse: options.documentFile === undefined && options.watch !== true,
+      faults: options.noFaults === true ? 'off' : faults,
+      ...(options.noInspector === true && { recorder: 'off' as const }),
+      snapshotsDir: `${options.dbFile}.snapshots`,
+      snapshots: 'snapshots' in opened ? opened.snapshots : undefined,
+      logger: options.logger,
+      validateResponses: options.validateResponses,
+      access: options.access,
+    })
+  ready.app = makeApp(document)
+  const stopWatching = options.watch
+    ? watchDocument(documentPath, {
+        changed: (current) => {
+          ready.app = makeApp(current)
+          options.onNote?.(`Reloaded ${documentPath}: the validators follow it, the data is kept.`)
+        },
+        refused: (reason) => {
+          options.onNote?.(
+            `${documentPath} did not load (${reason}); the previous one stays in use.`,
+          )
+        },
+      })
+    : undefined
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  return {
+    url: `http://${host}:${String(address.port)}`,
+    server,
+    engine,
+    notes,
+    async close() {
+      stopWatching?.()
+      await shutdown.drain(server)
+      await close()
+    },
+  }
+}

@@ -1,0 +1,181 @@
+import { constants, existsSync, readdirSync, readFileSync, truncateSync } from 'node:fs'
+import { open, rename, rm, type FileHandle } from 'node:fs/promises'
+import { basename, dirname } from 'node:path'
+import { COLLECTIONS, type Collection, type Records } from '../../../shared/data.ts'
+import { keptJsonOf } from '../record-json.ts'
+import { writeAll } from './write-all.ts'
+
+type PutEntries = { [C in Collection]: { collection: C; put: Records[C] } }
+export type JournalEntry = PutEntries[Collection] | { collection: Collection; remove: string }
+
+/** The entry that puts a record of a collection. */
+export const putEntry = <C extends Collection>(collection: C, row: Records[C]): JournalEntry =>
+  ({ collection, put: row }) as PutEntries[C]
+
+/** An entry as a journal line; the record's text is kept for the snapshots to come. */
+const lineOf = (entry: JournalEntry): string =>
+  'put' in entry
+    ? `{"collection":"${entry.collection}","put":${keptJsonOf(entry.put)}}\n`
+    : JSON.stringify(entry) + '\n'
+
+/** A complete line of the journal that is not an entry: damage by hand or by an older version. */
+export interface DamagedLine {
+  file: string
+  line: number
+  text: string
+}
+
+export interface JournalContents {
+  entries: JournalEntry[]
+  damaged: DamagedLine[]
+}
+
+function isEntry(value: unknown): value is JournalEntry {
+  if (typeof value !== 'object' || value === null) return false
+  const entry = value as Record<string, unknown>
+  if (!COLLECTIONS.includes(entry['collection'] as Collection)) return false
+  if (typeof entry['remove'] === 'string') return true
+  const put = entry['put'] as Record<string, unknown> | null | undefined
+  return typeof put === 'object' && put !== null && typeof put['id'] === 'string'
+}
+
+function parseLine(line: string): JournalEntry | undefined {
+  try {
+    const value: unknown = JSON.parse(line)
+    return isEntry(value) ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** A journal set aside when a snapshot began: `<journal>.<generation>`. */
+const rotatedPath = (path: string, generation: number): string => `${path}.${String(generation)}`
+
+/** The generations of the journals set aside and not yet covered by a finished snapshot. */
+function rotatedGenerations(path: string): number[] {
+  const prefix = `${basename(path)}.`
+  return readdirSync(dirname(path))
+    .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+    .map((name) => Number(name.slice(prefix.length)))
+    .sort((a, b) => a - b)
+}
+
+function readOne(path: string, contents: JournalContents): void {
+  if (!existsSync(path)) return
+  const text = readFileSync(path, 'utf8')
+  const complete = text.slice(0, text.lastIndexOf('\n') + 1)
+  for (const [index, line] of complete.split('\n').entries()) {
+    if (line === '') continue
+    const entry = parseLine(line)
+    if (entry) contents.entries.push(entry)
+    else contents.damaged.push({ file: path, line: index + 1, text: line })
+  }
+  // A last line without its newline is a write a crash cut short: never acknowledged.
+  if (complete.length !== text.length) truncateSync(path, Buffer.byteLength(complete))
+}
+
+/**
+ * Reads every change the snapshot does not hold: the journals set aside after the generation it
+ * covers (oldest first), then the journal in use. Complete lines that are not entries are reported,
+ * never skipped silently.
+ */
+export function readJournal(path: string, coveredUpTo = 0): JournalContents {
+  const contents: JournalContents = { entries: [], damaged: [] }
+  for (const generation of rotatedGenerations(path).filter((g) => g > coveredUpTo)) {
+    readOne(rotatedPath(path, generation), contents)
+  }
+  readOne(path, contents)
+  return contents
+}
+
+/** Every file of the journal, for keeping a copy aside. */
+export const journalFiles = (path: string): string[] => [
+  ...rotatedGenerations(path).map((generation) => rotatedPath(path, generation)),
+  ...(existsSync(path) ? [path] : []),
+]
+
+export interface Journal {
+  /**
+   * Appends entries and returns once all their bytes are on the disk (O_DSYNC). On any error
+   * the file is cut back to its last complete entry, so a later write never glues onto a torn line.
+   */
+  append: (entries: JournalEntry[]) => Promise<void>
+  /**
+   * Sets the journal in use aside as a new generation and starts an empty one: the changes from
+   * now on go to a journal that a snapshot being written does not need.
+   */
+  rotate: () => Promise<number>
+  /** Removes the journals set aside up to `generation`: a finished snapshot holds their changes. */
+  dropRotated: (generation: number) => Promise<void>
+  close: () => Promise<void>
+}
+
+/** Makes renames and new files in the folder durable. */
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+// Each write is on the disk when it returns (O_DSYNC): one trip to libuv's thread pool instead of
+// a write and an fdatasync. Windows has no O_DSYNC: there the write is followed by a datasync.
+const O_DSYNC = constants.O_DSYNC as number | undefined
+const APPEND_DURABLY = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (O_DSYNC ?? 0)
+
+/**
+ * Opens the journal in use. `coveredUpTo` is the generation the snapshot on disk holds: the next
+ * journal set aside is numbered after it and after every one already aside, so that a snapshot
+ * that fails after the rotation leaves a journal the next start replays (numbered from 1 again,
+ * it would pass for one the old snapshot already holds, and be skipped).
+ */
+export async function openJournal(path: string, coveredUpTo = 0): Promise<Journal> {
+  let handle: FileHandle = await open(path, APPEND_DURABLY)
+  // The length up to the last complete entry: what a failed append is cut back to.
+  let size = (await handle.stat()).size
+  let torn = false
+  let generation = Math.max(rotatedGenerations(path).at(-1) ?? 0, coveredUpTo)
+
+  async function cutBack(): Promise<void> {
+    await handle.truncate(size)
+    await handle.datasync()
+    torn = false
+  }
+
+  async function dropRotated(upTo: number): Promise<void> {
+    for (const old of rotatedGenerations(path).filter((g) => g <= upTo)) {
+      await rm(rotatedPath(path, old), { force: true })
+    }
+  }
+
+  return {
+    async append(entries) {
+      if (torn) await cutBack()
+      const data = Buffer.from(entries.map(lineOf).join(''))
+      try {
+        await writeAll(handle, data)
+        if (O_DSYNC === undefined) await handle.datasync()
+        size += data.length
+      } catch (error) {
+        torn = true
+        // If even the cut fails, the next append tries again before it writes.
+        await cutBack().catch(() => undefined)
+        throw error
+      }
+    },
+    async rotate() {
+      if (torn) await cutBack()
+      generation++
+      await handle.close()
+      await rename(path, rotatedPath(path, generation))
+      handle = await open(path, APPEND_DURABLY)
+      size = 0
+      await syncFolder(dirname(path))
+      return generation
+    },
+    dropRotated,
+    close: () => handle.close(),
+  }
+}

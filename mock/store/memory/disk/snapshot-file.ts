@@ -1,0 +1,164 @@
+import { createReadStream, existsSync } from 'node:fs'
+import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import type { Adapter } from 'lowdb'
+import type { Data, StoredContact, StoredUserRelationship } from '../../../shared/data.ts'
+import { jsonOf } from '../record-json.ts'
+import { writeAll } from './write-all.ts'
+
+/** The first line of a data file in the line format: everything but the two large collections. */
+const FORMAT = 'contacts-mock-kit/lines'
+const VERSION = 2
+// Records serialized between two turns of the event loop: a few milliseconds of work.
+const CHUNK = 500
+
+type Header = Omit<Data, 'contacts' | 'user_relationships'>
+type Line = { format: string; version: number } & Header
+
+async function flushToDisk(path: string): Promise<void> {
+  const handle = await open(path, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+function headerOf(data: Data): string {
+  const { contacts: _contacts, user_relationships: _relationships, ...header } = data
+  return JSON.stringify({ format: FORMAT, ...header, version: VERSION }) + '\n'
+}
+
+const COLLECTIONS = ['contacts', 'user_relationships'] as const
+// Room for CHUNK records of the usual size; a record whose JSON could exceed it is written alone.
+const BUFFER_BYTES = 1 << 20
+
+/**
+ * Writes the records' lines through one buffer, CHUNK records between two turns of the event loop:
+ * each record's JSON is encoded straight into it, where joining them first made a string of a
+ * few hundred kilobytes and a copy of it per chunk, for the garbage collector to sweep.
+ */
+async function writeLines(handle: FileHandle, data: Data): Promise<void> {
+  const buffer = Buffer.allocUnsafe(BUFFER_BYTES)
+  let used = 0
+  const flush = async (): Promise<void> => {
+    await writeAll(handle, buffer.subarray(0, used))
+    used = 0
+  }
+  await writeAll(handle, Buffer.from(headerOf(data)))
+  for (const name of COLLECTIONS) {
+    const prefix = Buffer.from(`{"${name}":`)
+    let count = 0
+    for (const row of data[name]) {
+      const json = jsonOf(row)
+      // UTF-8 takes at most 3 bytes for each UTF-16 unit
+      const most = prefix.length + json.length * 3 + 2
+      if (used + most > buffer.length) await flush()
+      if (most > buffer.length) {
+        await writeAll(handle, Buffer.from(`{"${name}":${json}}\n`))
+      } else {
+        used += prefix.copy(buffer, used)
+        used += buffer.write(json, used)
+        used += buffer.write('}\n', used, 'latin1')
+      }
+      if (++count % CHUNK === 0) {
+        await flush()
+        await yieldToRequests()
+      }
+    }
+  }
+  await flush()
+}
+
+function isHeader(line: string): boolean {
+  try {
+    return (JSON.parse(line) as Partial<Line>).format === FORMAT
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Calls `each` on the file's lines, read in large chunks (readline costs twice as much) and
+ * decoded line by line (a decoded chunk would be copied again by the split), until it answers
+ * false; resolves false then, true when every line was seen.
+ */
+async function forEachLine(file: string, each: (line: string) => boolean): Promise<boolean> {
+  let rest: Buffer | undefined
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+    const bytes = rest === undefined ? (chunk as Buffer) : Buffer.concat([rest, chunk as Buffer])
+    let start = 0
+    for (let end = bytes.indexOf(10); end !== -1; end = bytes.indexOf(10, start)) {
+      if (!each(bytes.toString('utf8', start, end))) return false
+      start = end + 1
+    }
+    rest = start < bytes.length ? bytes.subarray(start) : undefined
+  }
+  return rest === undefined || each(rest.toString('utf8'))
+}
+
+function addRecord(data: Data, line: string, number: number): void {
+  const record = JSON.parse(line) as Record<string, unknown>
+  if ('contacts' in record) data.contacts.push(record['contacts'] as StoredContact)
+  else if ('user_relationships' in record) {
+    data.user_relationships.push(record['user_relationships'] as StoredUserRelationship)
+  } else throw new Error(`line ${String(number)} is not a record of this mock`)
+}
+
+/** Reads the line format; undefined when the file is in the earlier single-document format. */
+async function readLines(file: string): Promise<Data | undefined> {
+  let data: Data | undefined
+  let number = 0
+  const complete = await forEachLine(file, (line) => {
+    number++
+    if (data !== undefined) {
+      if (line !== '') addRecord(data, line, number)
+      return true
+    }
+    // not the line format: the earlier single-document one
+    if (!isHeader(line)) return false
+    const { format: _format, ...header } = JSON.parse(line) as Line
+    data = { ...header, version: 1, contacts: [], user_relationships: [] }
+    return true
+  })
+  return complete ? data : undefined
+}
+
+/**
+ * The data file as a lowdb adapter: one line per record, written in chunks between requests (no
+ * stall, no string as large as the file) to a temporary file that is flushed and renamed into
+ * place. Reads this line format, and the single JSON document earlier versions wrote.
+ */
+export class SnapshotFile implements Adapter<Data> {
+  readonly #file: string
+  readonly #temp: string
+
+  constructor(file: string) {
+    this.#file = file
+    this.#temp = join(dirname(file), `.${basename(file)}.tmp`)
+  }
+
+  async read(): Promise<Data | null> {
+    if (!existsSync(this.#file)) return null
+    const data = await readLines(this.#file)
+    return data ?? (JSON.parse(await readFile(this.#file, 'utf8')) as Data)
+  }
+
+  async write(data: Data): Promise<void> {
+    const handle = await open(this.#temp, 'w')
+    try {
+      await writeLines(handle, data)
+      await handle.sync()
+      await handle.close()
+      await rename(this.#temp, this.#file)
+      await flushToDisk(dirname(this.#file))
+    } catch (error) {
+      await handle.close().catch(() => undefined)
+      // a half-written temporary file would only take the room a later try needs
+      await rm(this.#temp, { force: true })
+      throw error
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import type {
+  Data,
+  Org,
+  Session,
+  RelationshipType,
+  StoredContact,
+  StoredUserRelationship,
+  User,
+} from '../shared/data.ts'
+
+export interface Page<T> {
+  items: T[]
+  /** Every record that matches, across pages. */
+  count: number
+  /** The 1-based position of the page's first record; 0 when the page is empty. */
+  first: number
+}
+
+export interface PageQuery {
+  page: number
+  limit: number
+}
+
+export interface ContactQuery extends PageQuery {
+  orgId: string
+  /** Case-insensitive substring over the document's searched fields; empty or absent: all. */
+  search: string | undefined
+  withDeleted: boolean
+}
+
+export interface UserRelationshipQuery extends PageQuery {
+  orgId: string
+  userId: string
+  withDeleted: boolean
+}
+
+/** Makes the next version of a record; it may throw (an HttpError) to leave the record as it is. */
+export type Update<T> = (current: T) => T
+
+export interface ContactRepository {
+  find: (orgId: string, id: string) => Promise<StoredContact | undefined>
+  list: (query: ContactQuery) => Promise<Page<StoredContact>>
+  create: (contact: StoredContact) => Promise<void>
+  /** Replaces the contact by what `change` makes of it; undefined when there is no such contact. */
+  update: (
+    orgId: string,
+    id: string,
+    change: Update<StoredContact>,
+  ) => Promise<StoredContact | undefined>
+  /** Removes the contact for good, and every user relationship that points at it. */
+  purge: (orgId: string, id: string) => Promise<void>
+}
+
+export interface UserRelationshipRepository {
+  find: (orgId: string, userId: string, id: string) => Promise<StoredUserRelationship | undefined>
+  list: (query: UserRelationshipQuery) => Promise<Page<StoredUserRelationship>>
+  create: (relationship: StoredUserRelationship) => Promise<void>
+  update: (
+    orgId: string,
+    userId: string,
+    id: string,
+    change: Update<StoredUserRelationship>,
+  ) => Promise<StoredUserRelationship | undefined>
+}
+
+/** What a request's handler reads and writes; an engine gives each request its own. */
+export interface Repositories {
+  orgs: {
+    find: (id: string) => Promise<Org | undefined>
+    create: (org: Org) => Promise<void>
+    /**
+     * Removes the organization for good: its contacts and relationships, its users (a user of
+     * other organizations too only leaves it). Nothing happens when there is no such org.
+     */
+    purge: (id: string) => Promise<void>
+  }
+  users: {
+    create: (user: User) => Promise<void>
+    /** The user of a token that never expires (the fixtures'). */
+    byToken: (token: string) => Promise<User | undefined>
+    byId: (id: string) => Promise<User | undefined>
+    /** Emails compare case-insensitively. */
+    byEmail: (email: string) => Promise<User | undefined>
+  }
+  sessions: {
+    /** A new login token of the user, lasting the engine's token lifetime from `now`. */
+    open: (userId: string, now: string) => Promise<Session>
+    find: (token: string) => Promise<Session | undefined>
+    revoke: (token: string) => Promise<void>
+  }
+  relationshipTypes: {
+    /** The catalog, ordered by name. */
+    list: () => Promise<readonly RelationshipType[]>
+    find: (id: string) => Promise<RelationshipType | undefined>
+  }
+  contacts: ContactRepository
+  userRelationships: UserRelationshipRepository
+}
+
+/** A storage engine: the in-memory one with its journal, or (later) a database. */
+export interface StorageEngine {
+  /** Runs a request that only reads. */
+  read: <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>
+  /**
+   * Runs a request that writes, and resolves once its changes are durable. If they cannot be
+   * made durable it rejects, and no later request sees them.
+   */
+  write: <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>
+  /** Replaces all data (an admin reset); nothing changes if it cannot be saved. */
+  reset: (data: Data) => Promise<void>
+  /** The organizations and users, and how many contacts there are (the start banner). */
+  describe: () => Promise<{ orgs: Org[]; users: User[]; contacts: number }>
+  /** All data as it is now. */
+  exportData: () => Promise<Data>
+}

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const MAIN = fileURLToPath(new URL('../../process/main.ts', import.meta.url))
+const READY = /Mock listening on (http:\/\/\S+)/
+
+export interface MockProcess {
+  child: ChildProcess
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string
+  /** Resolves with the exit code (or the signal) once the process has ended. */
+  exited: Promise<number | string>
+}
+
+export interface RunningMock extends MockProcess {
+  url: string
+}
+
+export interface LaunchOptions {
+  /** A file-size limit (`ulimit -f`, in KiB) on the process: its writes past it fail (EFBIG). */
+  fileSizeLimitKiB?: number
+}
+
+/** Starts `npm start`'s entry point as its own process (tests of the process shell). */
+export function launchMock(args: string[], options: LaunchOptions = {}): MockProcess {
+  const command = [process.execPath, '--import', 'tsx', MAIN, '--host', '127.0.0.1', ...args]
+  const limit = options.fileSizeLimitKiB
+  const [file = '', ...rest] =
+    limit === undefined
+      ? command
+      : ['bash', '-c', `ulimit -f ${String(limit)} && exec "$@"`, 'bash', ...command]
+  const child = spawn(file, rest, {
+    env: { ...process.env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const collect = (chunk: Buffer): void => {
+    output += chunk.toString('utf8')
+  }
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
+  const exited = new Promise<number | string>((resolve) => {
+    child.once('exit', (code, signal) => {
+      resolve(code ?? signal ?? 'unknown')
+    })
+  })
+  return { child, output: () => output, exited }
+}
+
+/** Starts the mock on a free port and resolves once it listens. */
+export async function startMock(
+  args: string[],
+  timeoutMs = 20_000,
+  options: LaunchOptions = {},
+): Promise<RunningMock> {
+  const mock = launchMock(['--port', '0', ...args], options)
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const url = READY.exec(mock.output())?.[1]
+    if (url !== undefined) return { ...mock, url }
+    if (mock.child.exitCode !== null || Date.now() > deadline) {
+      mock.child.kill('SIGKILL')
+      throw new Error(`The mock did not start:\n${mock.output()}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
