@@ -1,9 +1,8 @@
 import { closeSync, copyFileSync, fsyncSync, mkdtempSync, openSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { READY_LINE } from '../mock/process/ready-line.ts'
 import type { CompiledPackage } from './compiled-package.ts'
 import { startServer, type ServerProcess } from './server-process.ts'
-
-const MOCK_READY = /Mock listening on (http:\/\/\S+)\r?\n/
 
 /** The mock's own flags, as a user passes them; none: the defaults (request log on). */
 export const QUIET = ['--quiet']
@@ -67,7 +66,7 @@ export async function startMock(start: MockStart): Promise<RunningMock> {
         start.pkg.mockEntry,
         ...['--port', '0', '--db', dbFile, ...start.flags],
       ],
-      ready: MOCK_READY,
+      ready: READY_LINE,
       // a million contacts take a while to read, and a busy machine longer
       timeoutMs: 60_000 + start.contacts / 5,
       cwd: dir,
@@ -102,7 +101,7 @@ export async function startMockOnStore(
         start.pkg.mockEntry,
         ...['--port', '0', '--store', start.store, ...start.flags],
       ],
-      ready: MOCK_READY,
+      ready: READY_LINE,
       // the data is in the database already: nothing to read but the schema version
       timeoutMs: 60_000,
       cwd: dir,

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { waitForReadyLine } from '../mock/process/ready-line.ts'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -65,7 +66,7 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<v
 }
 
 /** Starts a server as its own process and resolves once it prints its ready line. */
-export function startServer(options: StartOptions): Promise<ServerProcess> {
+export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const started = performance.now()
   const child = spawn(process.execPath, options.args, {
     cwd: options.cwd ?? ROOT,
@@ -74,49 +75,30 @@ export function startServer(options: StartOptions): Promise<ServerProcess> {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.add(child)
+  child.once('exit', () => children.delete(child))
   let output = ''
   let stdoutBytes = 0
-  return new Promise((resolve, reject) => {
-    const fail = (reason: string): void => {
-      clearTimeout(timer)
-      void stopChild(child, 'SIGKILL').finally(() => {
-        reject(new Error(`${reason}\n--- server output ---\n${output}`))
-      })
-    }
-    const timer = setTimeout(() => {
-      fail(`The server did not start within ${String(options.timeoutMs)} ms`)
-    }, options.timeoutMs)
-    let ready = false
-    const collect = (chunk: Buffer): void => {
-      if (output.length < KEPT_OUTPUT) output += chunk.toString('utf8')
-      if (ready) return
-      const url = options.ready.exec(output)?.[1]
-      if (url === undefined || child.pid === undefined) return
-      ready = true
-      clearTimeout(timer)
-      resolve({
-        child,
-        pid: child.pid,
-        url,
-        startupMs: performance.now() - started,
-        output: () => output,
-        stdoutBytes: () => stdoutBytes,
-        stop: (signal = 'SIGTERM') => stopChild(child, signal),
-      })
-    }
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdoutBytes += chunk.length
-      collect(chunk)
-    })
-    child.stderr.on('data', collect)
-    child.once('error', (error) => {
-      fail(`The server could not be spawned: ${error.message}`)
-    })
-    child.once('exit', (code, signal) => {
-      children.delete(child)
-      if (!ready) fail(`The server exited before it was ready (${String(code ?? signal)})`)
-    })
+  const keep = (chunk: Buffer): void => {
+    if (output.length < KEPT_OUTPUT) output += chunk.toString('utf8')
+  }
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdoutBytes += chunk.length
+    keep(chunk)
   })
+  child.stderr.on('data', keep)
+  const { timeoutMs, ready } = options
+  const url = await waitForReadyLine(child, { name: 'The server', timeoutMs, ready })
+  const startupMs = performance.now() - started
+  if (child.pid === undefined) throw new Error('The server has no pid')
+  return {
+    child,
+    pid: child.pid,
+    url,
+    startupMs,
+    output: () => output,
+    stdoutBytes: () => stdoutBytes,
+    stop: (signal = 'SIGTERM') => stopChild(child, signal),
+  }
 }
 
 export interface Memory {

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { waitForReadyLine } from '../mock/process/ready-line.ts'
 import { promisify } from 'node:util'
 
 const run = promisify(execFile)
@@ -159,19 +160,10 @@ export async function startBin(dir: string): Promise<{ url: string; child: Child
       cwd: dir,
     },
   )
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    const url = /Mock listening on (http:\/\/\S+)/.exec(output)?.[1]
-    if (url !== undefined) return { url, child }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`contacts-mock did not start:\n${output}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  child.stdout.resume()
+  child.stderr.resume()
+  const url = await waitForReadyLine(child, { name: 'contacts-mock', timeoutMs: 30_000 })
+  return { url, child }
 }
 
 /** Writes a file of the project (folders made as needed). */

@@ -1,6 +1,7 @@
 // Child processes the runner starts: the mock (no --base-url) and Prism's proxy (--via-prism).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
+import { waitForReadyLine } from '../../mock/process/ready-line.ts'
 
 export interface Started {
   child: ChildProcess
@@ -13,12 +14,12 @@ export interface StartOptions {
   name: string
   args: string[]
   env?: NodeJS.ProcessEnv
-  /** Matches the line that says the process is ready; group 1 is its URL. */
-  ready: RegExp
+  /** Another program's ready line (Prism's); the mock's by default. Group 1 is its URL. */
+  ready?: RegExp
 }
 
-/** Starts `node <args>` and resolves once a line of its output matches `ready`. */
-export function startNodeProcess({ name, args, env, ready }: StartOptions): Promise<Started> {
+/** Starts `node <args>` and resolves once a line of its output says it is ready. */
+export async function startNodeProcess({ name, args, env, ready }: StartOptions): Promise<Started> {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -28,38 +29,11 @@ export function startNodeProcess({ name, args, env, ready }: StartOptions): Prom
   }
   process.once('exit', stopOnExit)
   child.once('exit', () => process.removeListener('exit', stopOnExit))
-  return new Promise((resolve, reject) => {
-    let output = ''
-    let started = false
-    const fail = (reason: string): void => {
-      clearTimeout(timer)
-      child.kill()
-      reject(new Error(`${name} did not start: ${reason}\n${output.slice(-2000)}`))
-    }
-    const timer = setTimeout(() => {
-      fail(`no ready line within ${String(STARTUP_TIMEOUT_MS)} ms`)
-    }, STARTUP_TIMEOUT_MS)
-    const onData = (chunk: Buffer): void => {
-      if (started) return
-      output += chunk.toString('utf8')
-      const url = ready.exec(output)?.[1]
-      if (url === undefined) return
-      started = true
-      clearTimeout(timer)
-      child.removeListener('exit', onExit)
-      resolve({ child, url })
-    }
-    const onExit = (code: number | null): void => {
-      fail(`it exited with code ${String(code)}`)
-    }
-    // Keep reading after start-up, so a chatty process never blocks on a full pipe.
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', onExit)
-    child.once('error', (error) => {
-      fail(error.message)
-    })
-  })
+  // Keep reading after start-up, so a chatty process never blocks on a full pipe.
+  child.stdout.resume()
+  child.stderr.resume()
+  const url = await waitForReadyLine(child, { name, timeoutMs: STARTUP_TIMEOUT_MS, ready })
+  return { child, url }
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {

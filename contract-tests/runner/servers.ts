@@ -32,7 +32,6 @@ export async function startMock(resources: Resources): Promise<string> {
       join(dir, 'db.json'),
       '--quiet',
     ),
-    ready: /Mock listening on (http:\/\/\S+)/,
   })
 }
 
@@ -77,6 +76,6 @@ export async function startPrism(
       '--errors=false',
       '--cors=false',
     ],
-    ready: /Prism is listening on (http:\/\/\S+)/,
+    ready: /Prism is listening on (http:\/\/\S+)\r?\n/,
   })
 }

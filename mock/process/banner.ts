@@ -1,5 +1,6 @@
 import type { Access } from '../app.ts'
 import type { MockConfig } from './config.ts'
+import { readyLineOf } from './ready-line.ts'
 import type { Org, User } from '../shared/data.ts'
 
 function describeAdmin(access: Access): string {
@@ -17,7 +18,7 @@ export function bannerOf(
   const orgName = (id: string): string => data.orgs.find((org) => org.id === id)?.name ?? id
   const acme = data.orgs[0]?.id ?? ''
   return [
-    `Mock listening on ${url}`,
+    readyLineOf(url),
     `Data file: ${config.dbFile} (${String(data.contacts)} contacts)`,
     `Admin API: /__admin (${describeAdmin(access)}); POST /__admin/reset as JSON restores the fixtures`,
     'Organizations:',

@@ -10,10 +10,10 @@ import type { Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals'
+import { READY_LINE } from '../../process/ready-line.ts'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 
 const MAIN = fileURLToPath(new URL('../../process/main.ts', import.meta.url))
-const READY = /Mock listening on (http:\/\/\S+)/
 // each log line carries the URL: ~1 KB a line, 1,000 of them are far more than a pipe holds
 const REQUESTS = 1000
 const TARGET = `/api/v1/orgs/${ACME_ORG_ID}/contacts?limit=1&q=${'q'.repeat(900)}`
@@ -51,7 +51,7 @@ async function startWithStuckStdout(file: string): Promise<StuckMock> {
   const url = await new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer): void => {
       banner += chunk.toString('utf8')
-      const found = READY.exec(banner)?.[1]
+      const found = READY_LINE.exec(banner)?.[1]
       if (found === undefined) return
       // from here on nobody reads: the pipe fills and the mock's writes meet EAGAIN
       child.stdout.off('data', read)

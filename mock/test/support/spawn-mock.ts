@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { waitForReadyLine } from '../../process/ready-line.ts'
 
 const MAIN = fileURLToPath(new URL('../../process/main.ts', import.meta.url))
-const READY = /Mock listening on (http:\/\/\S+)/
 
 export interface MockProcess {
   child: ChildProcess
@@ -54,14 +54,6 @@ export async function startMock(
   options: LaunchOptions = {},
 ): Promise<RunningMock> {
   const mock = launchMock(['--port', '0', ...args], options)
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const url = READY.exec(mock.output())?.[1]
-    if (url !== undefined) return { ...mock, url }
-    if (mock.child.exitCode !== null || Date.now() > deadline) {
-      mock.child.kill('SIGKILL')
-      throw new Error(`The mock did not start:\n${mock.output()}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+  const url = await waitForReadyLine(mock.child, { name: 'The mock', timeoutMs })
+  return { ...mock, url }
 }
