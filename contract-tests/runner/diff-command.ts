@@ -4,12 +4,12 @@
 // count or error). Each run cleans up after itself, as any run does.
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { CheckResult, RunResults } from './check-results.ts'
+import type { CheckResult, RunResults } from './report/check-results.ts'
 import type { DiffTarget, RunOptions } from './options.ts'
 import { createResources, releaseResources } from './resources.ts'
 import { runTestFiles, sweep } from './run-contract.ts'
 import { COMMAND } from './settings.ts'
-import { prepareTarget } from './target.ts'
+import { prepareTarget } from './target/target.ts'
 
 const say = (line: string): void => {
   process.stdout.write(`${COMMAND} diff: ${line}\n`)

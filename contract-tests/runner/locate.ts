@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url'
 export const RUNS_AS_TYPESCRIPT = import.meta.url.endsWith('.ts')
 const EXTENSION = RUNS_AS_TYPESCRIPT ? '.ts' : '.js'
 
-/** contract-tests/ (or dist/contract-tests/). */
-export const SUITE_DIR = fileURLToPath(new URL('../', import.meta.url))
+/** contract-tests/suite/ (or dist/contract-tests/suite/): the test files and their checks. */
+export const SUITE_DIR = fileURLToPath(new URL('../suite/', import.meta.url))
 
 const sibling = (pathBelowRoot: string): string =>
   fileURLToPath(new URL(`../../${pathBelowRoot}${EXTENSION}`, import.meta.url))

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { stopProcess } from './processes.ts'
+import { stopProcess } from './target/processes.ts'
 
 export interface Resources {
   processes: ChildProcess[]

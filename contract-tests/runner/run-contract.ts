@@ -3,15 +3,15 @@
 import { spawn } from 'node:child_process'
 import { mkdir, readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import { sweepRunRecords } from '../support/sweep.ts'
-import type { RunResults } from './check-results.ts'
+import { sweepRunRecords } from '../suite/support/sweep.ts'
+import type { RunResults } from './report/check-results.ts'
 import { listTestFiles, nodeArgs, TEST_PROCESS } from './locate.ts'
 import type { RunOptions } from './options.ts'
 import { createResources, makeTempDir, releaseResources, type Resources } from './resources.ts'
 import { COMMAND } from './settings.ts'
-import { formatMarkdownSummary, writeMarkdownSummary } from './markdown-summary.ts'
-import { formatSummary, keepsContract } from './summary.ts'
-import { prepareTarget, type Target } from './target.ts'
+import { formatMarkdownSummary, writeMarkdownSummary } from './report/markdown-summary.ts'
+import { formatSummary, keepsContract } from './report/summary.ts'
+import { prepareTarget, type Target } from './target/target.ts'
 
 /** The shell's code for a run stopped by Ctrl-C (128 + SIGINT). */
 const INTERRUPTED = 130

@@ -1,7 +1,7 @@
 // `contacts-contract sweep`: removes for good every contact that carries a run marker
 // (contract-run-<id>), with the user relationships that point at them, for runs that were
 // cancelled before their own cleanup. CONTRACT_RUN_ID narrows it to one run.
-import { ANY_RUN_MARKER, sweepRunRecords } from '../support/sweep.ts'
+import { ANY_RUN_MARKER, sweepRunRecords } from '../suite/support/sweep.ts'
 import { CannotRunError } from './cannot-run.ts'
 import type { RunOptions } from './options.ts'
 import { COMMAND, nameSetting } from './settings.ts'

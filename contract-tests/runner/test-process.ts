@@ -8,9 +8,9 @@ import { relative } from 'node:path'
 import { run } from 'node:test'
 import type { TestEvent } from 'node:test/reporters'
 import { parseArgs } from 'node:util'
-import { createCheckTracker, type RunResults } from './check-results.ts'
-import { createProgressPrinter, formatFailureBlocks } from './console-report.ts'
-import { formatJunit } from './junit-report.ts'
+import { createCheckTracker, type RunResults } from './report/check-results.ts'
+import { createProgressPrinter, formatFailureBlocks } from './report/console-report.ts'
+import { formatJunit } from './report/junit-report.ts'
 import { SUITE_DIR } from './locate.ts'
 
 const { values, positionals: files } = parseArgs({

@@ -2,7 +2,7 @@
 // test file, and the failures outside any check (a hook, the file itself).
 import { describe, expect, test } from '@jest/globals'
 import type { TestEvent } from 'node:test/reporters'
-import { createCheckTracker, type Finding } from '../runner/check-results.ts'
+import { createCheckTracker, type Finding } from '../runner/report/check-results.ts'
 
 const SUITE = '/suite'
 const FILE = '/suite/contacts.test.ts'

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from '@jest/globals'
-import { freePort } from '../runner/processes.ts'
+import { freePort } from '../runner/target/processes.ts'
 import { SETTINGS, type Setting } from '../runner/settings.ts'
 import { ROOT_DIR, runSuite } from './run-suite.ts'
 

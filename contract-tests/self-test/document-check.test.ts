@@ -1,8 +1,8 @@
 // The response check itself, on made-up answers: what it accepts, and what its messages show.
 import { describe, expect, test } from '@jest/globals'
-import type { ApiResponse, Method } from '../support/api.ts'
-import { checkAgainstDocument } from '../support/document-check.ts'
-import { contractDocument } from '../support/document.ts'
+import type { ApiResponse, Method } from '../suite/support/api.ts'
+import { checkAgainstDocument } from '../suite/support/document-check.ts'
+import { contractDocument } from '../suite/support/document.ts'
 
 const CONTACTS = '/api/v1/orgs/11111111-1111-4111-8111-111111111111/contacts'
 

@@ -1,8 +1,8 @@
-// test.each of the contract suite's test API (support/test-api.ts) names its checks as Jest does:
+// test.each of the contract suite's test API (suite/support/test-api.ts) names its checks as Jest does:
 // compared here with jest-each, the module Jest's own test.each is built on.
 import { describe, expect, test } from '@jest/globals'
 import { bind } from 'jest-each'
-import { eachCases, pretty } from '../support/each-title.ts'
+import { eachCases, pretty } from '../suite/support/each-title.ts'
 
 /** The titles Jest gives `table`'s rows. */
 function jestTitles(title: string, table: readonly unknown[]): string[] {

@@ -2,10 +2,10 @@
 // can be replayed), each rule of the document becomes a case, and pinned values stay.
 import { describe, expect, test } from '@jest/globals'
 import { maxLengthsOf } from '../../openapi/document.ts'
-import { contractDocument } from '../support/document.ts'
-import { documentedOperations, type Operation } from '../support/operations.ts'
-import { bodyCases } from '../generated-requests/body-cases.ts'
-import { queryCases } from '../generated-requests/query-cases.ts'
+import { contractDocument } from '../suite/support/document.ts'
+import { documentedOperations, type Operation } from '../suite/support/operations.ts'
+import { bodyCases } from '../suite/generated-requests/body-cases.ts'
+import { queryCases } from '../suite/generated-requests/query-cases.ts'
 
 const MARKER = 'contract-run-selftest'
 const PINS = new Map([

@@ -1,7 +1,7 @@
 // The operations the walking checks send requests to, as read from the document: every operation
 // is there, and one the suite cannot build a request for fails naming it instead of being skipped.
 import { describe, expect, test } from '@jest/globals'
-import { contractDocument } from '../support/document.ts'
+import { contractDocument } from '../suite/support/document.ts'
 import {
   callOperation,
   CannotBuildRequest,
@@ -11,7 +11,7 @@ import {
   requiredBodyFields,
   requiresToken,
   type Operation,
-} from '../support/operations.ts'
+} from '../suite/support/operations.ts'
 
 const ORG = '11111111-1111-4111-8111-111111111111'
 

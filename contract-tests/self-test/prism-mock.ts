@@ -2,9 +2,9 @@
 // free port: a server nobody here wrote, answering every request with an example of the document
 // whatever the request said, so most checks fail.
 import { DOCUMENT_PATH } from '../../openapi/document.ts'
-import { freePort, startNodeProcess } from '../runner/processes.ts'
+import { freePort, startNodeProcess } from '../runner/target/processes.ts'
 import type { Resources } from '../runner/resources.ts'
-import { prismCli } from '../runner/servers.ts'
+import { prismCli } from '../runner/target/servers.ts'
 
 /** Starts it; it is stopped with the other `resources`. Resolves with its URL. */
 export async function startPrismMock(resources: Resources): Promise<string> {

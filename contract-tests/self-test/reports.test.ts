@@ -1,11 +1,11 @@
 // The reports of a run: JUnit (message, file, skip reasons), the Markdown summary, and the bounds
 // on what one response or one run prints.
 import { describe, expect, test } from '@jest/globals'
-import { formatFailureBlocks } from '../runner/console-report.ts'
-import type { RunResults } from '../runner/check-results.ts'
-import { formatJunit } from '../runner/junit-report.ts'
-import { formatMarkdownSummary } from '../runner/markdown-summary.ts'
-import { boundFindings, MAX_FINDINGS } from '../support/bounded-findings.ts'
+import { formatFailureBlocks } from '../runner/report/console-report.ts'
+import type { RunResults } from '../runner/report/check-results.ts'
+import { formatJunit } from '../runner/report/junit-report.ts'
+import { formatMarkdownSummary } from '../runner/report/markdown-summary.ts'
+import { boundFindings, MAX_FINDINGS } from '../suite/support/bounded-findings.ts'
 
 const RESULTS: RunResults = {
   checks: [
@@ -36,11 +36,11 @@ const RESULTS: RunResults = {
 describe('The JUnit report', () => {
   test('When a run has passed, failed and skipped checks and a failed cleanup, then each testcase has its file, a failure its message, a skip its reason', () => {
     // Act
-    const xml = formatJunit(RESULTS, '/repo/contract-tests', '/repo')
+    const xml = formatJunit(RESULTS, '/repo/contract-tests/suite', '/repo')
 
     // Assert
     expect(xml).toContain(
-      '<testcase name="When c, then d" classname="contacts.test.ts › POST /contacts" file="contract-tests/contacts.test.ts"',
+      '<testcase name="When c, then d" classname="contacts.test.ts › POST /contacts" file="contract-tests/suite/contacts.test.ts"',
     )
     expect(xml).toContain(
       '<failure type="failure" message="expected 201, got 500">expected 201, got 500\n  request: POST /contacts &lt;x&gt;</failure>',

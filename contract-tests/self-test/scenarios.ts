@@ -9,7 +9,7 @@ import {
   releaseResources,
   type Resources,
 } from '../runner/resources.ts'
-import { startMock } from '../runner/servers.ts'
+import { startMock } from '../runner/target/servers.ts'
 import { startProxy, type Exchange, type Fault } from './faulty/proxy.ts'
 import { fixtureArgs, runSuite, type SuiteRun } from './run-suite.ts'
 
@@ -36,7 +36,7 @@ export interface ScenarioResult extends SuiteRun {
 
 const LANES = 2
 
-/** A login of its own for the probes of DELETE /api/v1/logout (support/probes.ts). */
+/** A login of its own for the probes of DELETE /api/v1/logout (suite/support/probes.ts). */
 const SESSION = { CONTRACT_EMAIL: ALICE.email, CONTRACT_PASSWORD: ALICE.password }
 
 /** Contacts and user relationships of every fixture user, deleted ones included. */

@@ -2,10 +2,10 @@
 // the token cannot see is one line and exit code 2 within seconds, not a failure of every check.
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import type { OpenApiDocument } from '../../openapi/document.ts'
-import { CannotRunError } from './cannot-run.ts'
-import { propertyOf } from './property-of.ts'
-import { nameSetting } from './settings.ts'
+import type { OpenApiDocument } from '../../../openapi/document.ts'
+import { CannotRunError } from '../cannot-run.ts'
+import { propertyOf } from '../property-of.ts'
+import { nameSetting } from '../settings.ts'
 
 /** Never longer than this, whatever the request timeout: the acceptance is "exit 2 in seconds". */
 const MAX_TIMEOUT_MS = 8_000

@@ -1,5 +1,5 @@
 // Short, readable renderings of requests and body parts for failure messages.
-import { excerpt } from '../../openapi/response-check.ts'
+import { excerpt } from '../../../openapi/response-check.ts'
 import type { ApiResponse } from './api.ts'
 
 /** Form bodies and query strings decoded, so `contact[first_name]` reads as the client meant it. */

@@ -1,6 +1,6 @@
 // What one response's findings may print: each distinct finding once, at most ten, then how many
 // more. A server that breaks a list's schema in every item would otherwise print thousands of lines.
-import { excerpt } from '../../openapi/response-check.ts'
+import { excerpt } from '../../../openapi/response-check.ts'
 
 export const MAX_FINDINGS = 10
 

@@ -1,6 +1,6 @@
 // Records the suite creates: each carries the run marker, and all are removed for good at the end.
 import { randomBytes } from 'node:crypto'
-import type { components } from '../../openapi/types.ts'
+import type { components } from '../../../openapi/types.ts'
 import { bracketed, call, orgPath, type ApiResponse } from './api.ts'
 import { takeCreatedRecords, takeOpenedSessions, type CreatedRecord } from './created-records.ts'
 import { contractEnv, runMarker, runTokens } from './env.ts'

@@ -1,6 +1,6 @@
 // Values a create accepts, and how it stores them: relationship types, genders, birthdays (decision
 // 8: a date as sent, a date-time as the same instant in UTC), text at its length limit (decision 7).
-import { maxLengthsOf } from '../../openapi/document.ts'
+import { maxLengthsOf } from '../../../openapi/document.ts'
 import { expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
 import { contractDocument } from '../support/document.ts'

@@ -1,6 +1,6 @@
 // Judges one response against openapi/openapi.yaml with the checker the mock uses too, and adds
 // what only a client sees: a Prism proxy in front of the target reporting a response violation.
-import { createResponseChecker, excerpt } from '../../openapi/response-check.ts'
+import { createResponseChecker, excerpt } from '../../../openapi/response-check.ts'
 import type { ApiResponse } from './api.ts'
 import { boundFindings } from './bounded-findings.ts'
 import { describeRequest } from './describe.ts'

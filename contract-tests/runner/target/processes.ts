@@ -1,7 +1,7 @@
 // Child processes the runner starts: the mock (no --base-url) and Prism's proxy (--via-prism).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
-import { waitForReadyLine } from '../../mock/process/ready-line.ts'
+import { waitForReadyLine } from '../../../mock/process/ready-line.ts'
 
 export interface Started {
   child: ChildProcess

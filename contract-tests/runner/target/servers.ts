@@ -1,11 +1,11 @@
 // The servers a run may start: the bundled mock (no --base-url) and Prism's proxy (--via-prism).
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { DOCUMENT_PATH } from '../../openapi/document.ts'
-import { CannotRunError } from './cannot-run.ts'
-import { MOCK_MAIN, nodeArgs } from './locate.ts'
+import { DOCUMENT_PATH } from '../../../openapi/document.ts'
+import { CannotRunError } from '../cannot-run.ts'
+import { MOCK_MAIN, nodeArgs } from '../locate.ts'
 import { freePort, startNodeProcess, type StartOptions } from './processes.ts'
-import { makeTempDir, type Resources } from './resources.ts'
+import { makeTempDir, type Resources } from '../resources.ts'
 
 async function start(resources: Resources, options: StartOptions): Promise<string> {
   try {

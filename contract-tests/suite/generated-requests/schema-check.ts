@@ -4,7 +4,7 @@
 // document: `contact[relationship_type]=3` is the integer 3).
 import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ErrorObject, ValidateFunction } from 'ajv'
-import { createDocumentAjv, DOCUMENT_ID } from '../../openapi/document.ts'
+import { createDocumentAjv, DOCUMENT_ID } from '../../../openapi/document.ts'
 import { contractDocument } from '../support/document.ts'
 import { isJson } from './schema-view.ts'
 import type { Encoding } from './valid-values.ts'

@@ -1,7 +1,7 @@
 // Fields a create does not take (decision 5): unknown, read-only or repeated ones are each a 422
 // by name, at every level, and a body full of them lists at most 50 (the detail counts them all).
 // A rejected create stores nothing: every body carries a unique word that a search would find.
-import { maxBodyBytesOf } from '../../openapi/document.ts'
+import { maxBodyBytesOf } from '../../../openapi/document.ts'
 import { expect, test } from '../support/test-api.ts'
 import { call, encodeFields, orgPath, type RequestOptions } from '../support/api.ts'
 import { contractDocument } from '../support/document.ts'

@@ -1,5 +1,6 @@
 // The checks learn their configuration from CONTRACT_* variables, which the runner sets from its
-// flags and the user's variables (runner/target.ts). This is the one file of the checks that reads them.
+// flags and the user's variables (runner/target/target.ts). This is the one file of the checks
+// that reads them.
 
 /** Variables a check may need; a check whose variable is unset is skipped, naming the variable. */
 export type OptionalVariable =

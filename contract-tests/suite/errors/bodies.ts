@@ -1,6 +1,6 @@
 // Request bodies, for every operation of the document: the size limit (413), a required body that
 // is missing (422), and a body sent to an operation that takes none (400, decision 4).
-import { maxBodyBytesOf } from '../../openapi/document.ts'
+import { maxBodyBytesOf } from '../../../openapi/document.ts'
 import { describe, expect, test } from '../support/test-api.ts'
 import { call, encodeFields, orgPath } from '../support/api.ts'
 import { contractDocument } from '../support/document.ts'

@@ -3,7 +3,7 @@
 // could not load), which fail a run too.
 import { relative } from 'node:path'
 import type { TestEvent } from 'node:test/reporters'
-import { propertyOf } from './property-of.ts'
+import { propertyOf } from '../property-of.ts'
 
 export interface CheckResult {
   /** The test file, relative to the suite's folder. */

@@ -3,7 +3,7 @@
 // harms nothing: to a record id that cannot exist, with an invalid token, or with a session of
 // its own (a DELETE /api/v1/logout accepted by mistake revokes that session, not the run's token).
 import { randomUUID } from 'node:crypto'
-import { nameSetting } from '../runner/settings.ts'
+import { nameSetting } from '../../runner/settings.ts'
 import { call, type RequestOptions } from './api.ts'
 import { contractEnv, runTokens } from './env.ts'
 import { documentedOperations, writes, type Operation } from './operations.ts'

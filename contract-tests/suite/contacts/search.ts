@@ -1,6 +1,6 @@
 // search= on the contact list (decision 10): the fields and full names it looks in, and no
 // other; case and Unicode; with include[]=deleted and pages.
-import { searchFieldsOf } from '../../openapi/document.ts'
+import { searchFieldsOf } from '../../../openapi/document.ts'
 import { beforeAll, describe, expect, test } from '../support/test-api.ts'
 import { call, orgPath, type Query } from '../support/api.ts'
 import { contractDocument } from '../support/document.ts'

@@ -1,6 +1,6 @@
 // Checks that cannot run in this configuration are registered as skipped, with the reason (their
 // titles stay the same in every configuration), never silently passed.
-import { nameSetting, type SettingName } from '../runner/settings.ts'
+import { nameSetting, type SettingName } from '../../runner/settings.ts'
 import { contractEnv, isSet, type OptionalVariable } from './env.ts'
 import { describe, test } from './test-api.ts'
 

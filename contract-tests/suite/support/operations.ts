@@ -3,7 +3,7 @@
 // it is checked at once; when a check cannot build a request for one, it fails naming it.
 import { randomUUID } from 'node:crypto'
 import type { OpenAPIV3_1 } from 'openapi-types'
-import { resolveRef } from '../../openapi/document.ts'
+import { resolveRef } from '../../../openapi/document.ts'
 import { call, type ApiResponse, type Method, type RequestOptions } from './api.ts'
 import { contractDocument } from './document.ts'
 import { contractEnv } from './env.ts'
@@ -104,7 +104,7 @@ export class CannotBuildRequest extends Error {
   constructor(operation: Operation, why: string) {
     super(
       `The contract suite cannot build a request for ${operation.id} (${labelOf(operation)}): ` +
-        `${why}. Teach contract-tests/support/operations.ts to build one.`,
+        `${why}. Teach contract-tests/suite/support/operations.ts to build one.`,
     )
   }
 }

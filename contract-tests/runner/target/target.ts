@@ -1,20 +1,20 @@
 // What a run checks and how the test files learn it: the server (given, or the bundled mock with
 // the fixture identities), proven reachable, optionally behind Prism's proxy; then the CONTRACT_*
-// variables the suite's modules read (support/env.ts).
+// variables the suite's modules read (suite/support/env.ts).
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ACME_ORG_ID, ALICE, BOB, CAROL, GLOBEX_ORG_ID } from '../../fixtures/identities.ts'
+import { ACME_ORG_ID, ALICE, BOB, CAROL, GLOBEX_ORG_ID } from '../../../fixtures/identities.ts'
 import {
   DOCUMENT_PATH,
   loadDocument,
   readDocumentFile,
   type OpenApiDocument,
-} from '../../openapi/document.ts'
-import { CannotRunError } from './cannot-run.ts'
-import type { RunOptions } from './options.ts'
+} from '../../../openapi/document.ts'
+import { CannotRunError } from '../cannot-run.ts'
+import type { RunOptions } from '../options.ts'
 import { checkReachable } from './preflight.ts'
-import { makeTempDir, type Resources } from './resources.ts'
+import { makeTempDir, type Resources } from '../resources.ts'
 import { startMock, startPrism } from './servers.ts'
 
 export interface Target {

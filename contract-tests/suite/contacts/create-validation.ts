@@ -1,6 +1,6 @@
 // Field values a create rejects (422): required fields, types, dates, genders, lengths. A rejected
 // create stores nothing: every body carries a unique word that a search would find.
-import { maxLengthsOf } from '../../openapi/document.ts'
+import { maxLengthsOf } from '../../../openapi/document.ts'
 import { expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { contractDocument } from '../support/document.ts'
