@@ -1,39 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { Options } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { OpenAPIV3_1 } from 'openapi-types'
-import { parse } from 'yaml'
 
 export type OpenApiDocument = OpenAPIV3_1.Document
+
+/** The methods an operation of a path item may have, in the document's order. */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
+export type HttpMethod = (typeof HTTP_METHODS)[number]
 
 /** The id under which the whole document is registered in an Ajv instance. */
 export const DOCUMENT_ID = 'openapi.json'
 
-export const DOCUMENT_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url))
-
 // ajv-formats is CommonJS: under NodeNext its default export is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
-
-// The build writes the document as JSON beside the YAML: JSON loads in a fraction of the time.
-const BUILT_JSON = fileURLToPath(new URL('./openapi.json', import.meta.url))
-
-/** A document file as it is now (YAML, or JSON, which is YAML too). */
-export function readDocumentFile(path: string): OpenApiDocument {
-  const document = parse(readFileSync(path, 'utf8')) as unknown
-  if (typeof document !== 'object' || document === null || !('paths' in document)) {
-    throw new Error(`${path} is not an OpenAPI document (it has no paths)`)
-  }
-  return document as OpenApiDocument
-}
-
-export function loadDocument(path: string = DOCUMENT_PATH): OpenApiDocument {
-  if (path === DOCUMENT_PATH && existsSync(BUILT_JSON)) {
-    return JSON.parse(readFileSync(BUILT_JSON, 'utf8')) as OpenApiDocument
-  }
-  return parse(readFileSync(path, 'utf8')) as OpenApiDocument
-}
 
 /**
  * An Ajv (JSON Schema 2020-12) instance that knows the whole document, so any schema in it can be
@@ -113,8 +93,6 @@ export function searchFieldsOf(document: OpenApiDocument): string[][] {
   return fields as string[][]
 }
 
-export const ADMIN_DOCUMENT_PATH = fileURLToPath(new URL('./admin.yaml', import.meta.url))
-const BUILT_ADMIN_JSON = fileURLToPath(new URL('./admin.json', import.meta.url))
 const EXTERNAL = /^openapi\.yaml#\/components\/(\w+)\/(\w+)$/
 
 type Node = Record<string, unknown>
@@ -125,7 +103,7 @@ const componentsOf = (document: OpenApiDocument): Record<string, Node | undefine
  * Brings the components the admin document takes from `openapi.yaml` (the Problem schema) into
  * it, so that each document is one self-contained tree for Ajv and the response check.
  */
-function bundle(admin: OpenApiDocument, api: OpenApiDocument): OpenApiDocument {
+export function bundleAdmin(admin: OpenApiDocument, api: OpenApiDocument): OpenApiDocument {
   const target = componentsOf(admin)
   const copy = (kind: string, name: string): void => {
     const value = componentsOf(api)[kind]?.[name]
@@ -154,13 +132,4 @@ function bundle(admin: OpenApiDocument, api: OpenApiDocument): OpenApiDocument {
   }
   walk(admin)
   return admin
-}
-
-/** The admin API's document (`/__admin`), with what it takes from the Contacts API's. */
-export function loadAdminDocument(): OpenApiDocument {
-  if (existsSync(BUILT_ADMIN_JSON)) {
-    return JSON.parse(readFileSync(BUILT_ADMIN_JSON, 'utf8')) as OpenApiDocument
-  }
-  const admin = parse(readFileSync(ADMIN_DOCUMENT_PATH, 'utf8')) as OpenApiDocument
-  return bundle(admin, loadDocument())
 }

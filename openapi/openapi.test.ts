@@ -2,13 +2,12 @@ import { describe, expect, test } from '@jest/globals'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import {
   createDocumentAjv,
-  loadAdminDocument,
-  loadDocument,
   maxLengthsOf,
   pointerTo,
   resolveRef,
   type OpenApiDocument,
 } from './document.ts'
+import { loadAdminDocument, loadDocument } from './document-files.ts'
 
 const document = loadDocument()
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const

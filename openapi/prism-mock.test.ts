@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../fixtures/identities.ts'
-import { DOCUMENT_PATH, loadDocument } from './document.ts'
+import { DOCUMENT_PATH, loadDocument } from './document-files.ts'
 
 // `npm run mock:prism` is `prism mock openapi/openapi.yaml --port 4011`; here on a free port.
 const PRISM = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js')

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { copyFileSync, cpSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { loadAdminDocument, loadDocument } from '../openapi/document.ts'
+import { loadAdminDocument, loadDocument } from '../openapi/document-files.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url))

@@ -4,7 +4,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseDocument } from 'yaml'
-import { DOCUMENT_PATH } from '../../openapi/document.ts'
+import { DOCUMENT_PATH } from '../../openapi/document-files.ts'
 
 const SCHEMAS = ['components', 'schemas']
 /** first_name may have 100 characters; the changed copy allows 20. */

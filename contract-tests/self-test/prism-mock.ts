@@ -1,7 +1,7 @@
 // Prism's own stateless mock of the document (`prism mock`, what `npm run mock:prism` serves) on a
 // free port: a server nobody here wrote, answering every request with an example of the document
 // whatever the request said, so most checks fail.
-import { DOCUMENT_PATH } from '../../openapi/document.ts'
+import { DOCUMENT_PATH } from '../../openapi/document-files.ts'
 import { freePort, startNodeProcess } from '../runner/target/processes.ts'
 import type { Resources } from '../runner/resources.ts'
 import { prismCli } from '../runner/target/servers.ts'

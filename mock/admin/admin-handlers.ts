@@ -2,11 +2,10 @@ import type { operations } from '../../openapi/admin-types.ts'
 import type { Data } from '../shared/data.ts'
 import type { FaultBook } from '../faults/fault-book.ts'
 import type { HandlerIn } from '../handlers/operation.ts'
-import { toCommitError } from '../pipeline/reply/commit-error.ts'
 import { HttpError } from '../shared/problem.ts'
-import type { NamedSnapshots } from '../store/memory/disk/named-snapshots.ts'
 import { orgHandlers } from './org-handlers.ts'
 import type { StorageEngine } from '../store/repositories.ts'
+import { writeFailure } from '../store/store-error.ts'
 
 type AdminHandler<Id extends keyof operations> = HandlerIn<operations, Id, undefined>
 
@@ -16,7 +15,6 @@ export interface AdminDeps {
   createData: () => Data | Promise<Data>
   /** Undefined when the mock runs with --no-faults. */
   faults: FaultBook | undefined
-  snapshots: NamedSnapshots
 }
 
 const noSnapshot = (name: string): HttpError => new HttpError(404, `There is no snapshot ${name}.`)
@@ -53,24 +51,27 @@ export function createAdminHandlers(deps: AdminDeps): {
       }
       return { status: 200, body }
     },
-    listSnapshots: async () => ({ status: 200, body: { snapshots: await deps.snapshots.list() } }),
+    listSnapshots: async () => ({
+      status: 200,
+      body: { snapshots: await deps.engine.snapshots.list() },
+    }),
     async saveSnapshot({ body }) {
       const data = await deps.engine.exportData()
-      const saved = await deps.snapshots.save(body.name, data).catch((error: unknown) => {
+      const saved = await deps.engine.snapshots.save(body.name, data).catch((error: unknown) => {
         // the file of that name, if any, is as it was: the save writes aside and renames
-        throw toCommitError(error)
+        throw writeFailure(error)
       })
       const headers = { Location: `/__admin/snapshots/${saved.name}` }
       return { status: 201, body: saved, headers }
     },
     async restoreSnapshot({ path }) {
-      const data = await deps.snapshots.load(path.name)
+      const data = await deps.engine.snapshots.load(path.name)
       if (!data) throw noSnapshot(path.name)
       await deps.engine.reset(data)
       return { status: 204 }
     },
     async deleteSnapshot({ path }) {
-      if (!(await deps.snapshots.remove(path.name))) throw noSnapshot(path.name)
+      if (!(await deps.engine.snapshots.remove(path.name))) throw noSnapshot(path.name)
       return { status: 204 }
     },
     listFaults: () => Promise.resolve({ status: 200, body: { rules: faultsOf(deps).list() } }),

@@ -1,5 +1,4 @@
-import type { OpenApiDocument } from '../../openapi/document.ts'
-import { HTTP_METHODS } from '../pipeline/validate/compile-operations.ts'
+import { HTTP_METHODS, type OpenApiDocument } from '../../openapi/document.ts'
 
 export interface DocumentOperation {
   operationId: string

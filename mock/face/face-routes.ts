@@ -36,6 +36,14 @@ export const isFacePath = (path: string): boolean =>
   path.startsWith('/__assets/') ||
   isInspectorPath(path)
 
+/** The admin API's guard in front of the inspector (it shows request bodies). */
+const guardAs =
+  (access: AdminAccess): RequestHandler =>
+  (req, _res, next) => {
+    guardAdmin({ method: req.method, headers: req.headers }, access)
+    next()
+  }
+
 /** The pages a person opens in a browser: reference, documents, problem types, inspector. */
 export function createFace(deps: FaceDeps): RequestHandler {
   const router = express.Router({ caseSensitive: true })
@@ -56,11 +64,11 @@ export function createFace(deps: FaceDeps): RequestHandler {
   // The page itself holds no data, so it needs no token (a browser cannot send one with a
   // navigation); what it shows comes from the routes below, which need the admin API's.
   const inspector = renderInspectorPage(deps.document)
-  router.use(INSPECTOR_PATH, guardAdmin({}))
+  router.use(INSPECTOR_PATH, guardAs({}))
   router.get(INSPECTOR_PATH, (_req, res) => {
     sendHtml(res, inspector)
   })
-  router.use(INSPECTOR_PATH, guardAdmin(deps.access))
+  router.use(INSPECTOR_PATH, guardAs(deps.access))
   const routes = createInspectorRoutes(deps.recorder)
   router.get(`${INSPECTOR_PATH}/requests`, routes.list)
   router.get(`${INSPECTOR_PATH}/requests/:id`, routes.one)

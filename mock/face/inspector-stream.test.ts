@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import express from 'express'
+import type { Exchange } from '../pipeline/exchange.ts'
 import { createInspectorRoutes } from './inspector-routes.ts'
 import { createRecorder, type Recorder } from './recorder.ts'
 
@@ -25,6 +26,33 @@ const counted: Recorder = {
   },
 }
 
+/** An exchange as the core hands it to its listeners, for a request without a body. */
+const exchangeOf = (method: string, url: string): Exchange => ({
+  request: {
+    method,
+    url,
+    headers: {},
+    hasBody: false,
+    body: () => Promise.resolve(new Uint8Array()),
+  },
+  path: url,
+  startedAt: performance.now(),
+  page: false,
+  route: undefined,
+  operation: undefined,
+  params: {},
+  cors: true,
+  recorded: true,
+  plan: undefined,
+  caller: undefined,
+  rawBody: undefined,
+  decoded: undefined,
+  query: {},
+  body: undefined,
+  handled: undefined,
+  reply: undefined,
+})
+
 let server: Server
 let base: string
 beforeAll(async () => {
@@ -32,9 +60,8 @@ beforeAll(async () => {
   app.get('/events', createInspectorRoutes(counted, LIMITS).events)
   // a request the recorder keeps, with a long URL: a few events fill a stream's bytes
   app.post('/recorded/:n', (req, res) => {
-    recorder.stamp(res)
     res.send('ok')
-    recorder.note(req, res, 'ok')
+    recorder.note(exchangeOf(req.method, req.originalUrl), { status: 200, headers: {}, text: 'ok' })
   })
   server = createServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -1,6 +1,5 @@
-import { performance } from 'node:perf_hooks'
-import type { CompiledOperation } from '../pipeline/validate/compile-operations.ts'
-import type { ApiRequest, ApiResponse } from '../pipeline/exchange.ts'
+import type { Exchange, RequestHeaders } from '../pipeline/exchange.ts'
+import type { Reply } from '../shared/reply.ts'
 import { summarize, type RecordedSummary } from './recorded-views.ts'
 
 /** How many API requests the inspector keeps, and how much of each body. */
@@ -9,9 +8,6 @@ export const RECORDED_BODY_BYTES = 32 * 1024
 
 /** Requests of the mock's own pages (the data browser) carry it and are not recorded. */
 export const UNRECORDED_HEADER = 'x-contacts-mock-face'
-
-// where a request to record keeps its start time (res.locals is per request already)
-const STARTED = 'recordingStartedAt'
 
 /** One recorded exchange, as the inspector reads it. */
 export interface RecordedEntry {
@@ -30,10 +26,8 @@ export interface RecordedEntry {
 }
 
 export interface Recorder {
-  /** Marks a request to record (called for API requests only, before anything else runs). */
-  stamp: (res: ApiResponse) => void
-  /** Records the answer to a stamped request as it is sent; other requests are left alone. */
-  note: (req: ApiRequest, res: ApiResponse, body: string) => void
+  /** Records an exchange of the API as its answer leaves. */
+  note: (exchange: Exchange, reply: Reply) => void
   entries: () => RecordedEntry[]
   find: (id: number) => RecordedEntry | undefined
   /** Calls `listener` with each new request; returns the unsubscribe function. */
@@ -41,17 +35,13 @@ export interface Recorder {
 }
 
 // A body larger than the bound is copied, truncated: the ring must not keep 500 large bodies.
-const boundBuffer = (raw: unknown): Buffer | undefined => {
-  if (!Buffer.isBuffer(raw) || raw.length === 0) return undefined
-  return raw.length > RECORDED_BODY_BYTES ? Buffer.from(raw.subarray(0, RECORDED_BODY_BYTES)) : raw
+const boundBuffer = (raw: Uint8Array | undefined): Buffer | undefined => {
+  if (raw === undefined || raw.length === 0) return undefined
+  if (raw.length > RECORDED_BODY_BYTES) return Buffer.from(raw.subarray(0, RECORDED_BODY_BYTES))
+  return Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.length)
 }
 const boundText = (text: string): string | Buffer =>
   text.length > RECORDED_BODY_BYTES ? Buffer.from(text.slice(0, RECORDED_BODY_BYTES)) : text
-
-const contentTypeOf = (res: ApiResponse): string | undefined => {
-  const value = res.getHeader('Content-Type')
-  return value === undefined ? undefined : String(value)
-}
 
 /**
  * A place in the ring, reused when the ring comes round. Every minor garbage collection copies the
@@ -65,6 +55,14 @@ interface Slot extends Omit<RecordedEntry, 'url' | 'headers'> {
 }
 
 const SEPARATOR = '\u0000'
+
+/** The request's headers as name and value after name and value. */
+function flatHeaders(headers: RequestHeaders, parts: string[]): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue
+    for (const one of Array.isArray(value) ? value : [value]) parts.push(name, one)
+  }
+}
 
 /** Header names in lower case; a repeated header's values joined, as Node joins most of them. */
 function headersOf(raw: readonly string[]): Record<string, string | string[]> {
@@ -91,11 +89,9 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
   const parts: string[] = []
   let last = 0
 
-  const record = (req: ApiRequest, res: ApiResponse, body: string): void => {
-    const started = res.locals[STARTED] as number | undefined
-    if (started === undefined) return
-    res.locals[STARTED] = undefined
-    if (req.headers[UNRECORDED_HEADER] !== undefined) return
+  const record = (x: Exchange, reply: Reply): void => {
+    const { request } = x
+    if (request.headers[UNRECORDED_HEADER] !== undefined) return
     const id = ++last
     const slot: Slot = ring[id % size] ?? {
       id,
@@ -110,18 +106,18 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
       responseType: undefined,
     }
     parts.length = 0
-    parts.push(req.originalUrl)
-    for (const part of req.rawHeaders) parts.push(part)
+    parts.push(request.originalUrl ?? request.url)
+    flatHeaders(request.headers, parts)
     slot.id = id
-    slot.at = performance.timeOrigin + started
-    slot.method = req.method ?? ''
+    slot.at = performance.timeOrigin + x.startedAt
+    slot.method = request.method
     slot.request = parts.join(SEPARATOR)
-    slot.operationId = (res.locals['operation'] as CompiledOperation | undefined)?.operationId
-    slot.status = res.statusCode
-    slot.durationMs = performance.now() - started
-    slot.requestBody = boundBuffer(req.body)
-    slot.responseBody = boundText(body)
-    slot.responseType = contentTypeOf(res)
+    slot.operationId = x.operation?.operationId
+    slot.status = reply.status
+    slot.durationMs = performance.now() - x.startedAt
+    slot.requestBody = boundBuffer(x.rawBody)
+    slot.responseBody = boundText(reply.text)
+    slot.responseType = reply.headers['Content-Type']
     ring[id % size] = slot
     // the inspector is told after the answer is on its way, never before
     if (listeners.size > 0) {
@@ -149,9 +145,6 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
   }
 
   return {
-    stamp: (res) => {
-      res.locals[STARTED] = performance.now()
-    },
     note: record,
     entries: () => {
       const kept: RecordedEntry[] = []

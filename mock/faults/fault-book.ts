@@ -1,6 +1,5 @@
 import type { components } from '../../openapi/admin-types.ts'
-import { HttpError, type FieldError } from '../shared/problem.ts'
-import { describeInvalidFields } from '../pipeline/validate/validation-errors.ts'
+import { describeInvalidFields, HttpError, type FieldError } from '../shared/problem.ts'
 import type { FaultTarget } from './fault-targets.ts'
 import { readPreferences } from './prefer.ts'
 import { between, createRandom } from './random.ts'

@@ -1,6 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types'
-import { resolveRef, type OpenApiDocument } from '../../openapi/document.ts'
-import { HTTP_METHODS } from '../pipeline/validate/compile-operations.ts'
+import { HTTP_METHODS, resolveRef, type OpenApiDocument } from '../../openapi/document.ts'
 
 /** An operation of the document as the faults see it: what it is called and what it declares. */
 export interface FaultTarget {

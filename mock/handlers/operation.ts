@@ -68,6 +68,15 @@ export type AnyHandler = (
   repositories: Repositories,
 ) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>
 
+/**
+ * A document's typed handlers as the pipeline calls them, by operationId. The one place where the
+ * types are let go: the pipeline calls each with the input its operation's validators let through,
+ * which is what the operation's type says (routes.ts joins them by operationId).
+ */
+export function asPipelineHandlers(handlers: object): Record<string, AnyHandler> {
+  return handlers as unknown as Record<string, AnyHandler>
+}
+
 /** `page` and `limit` after the document's defaults (applied by the compiled query validator). */
 export function pagingOf(query: { page?: number; limit?: number }): {
   page: number

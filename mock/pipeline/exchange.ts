@@ -1,40 +1,65 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+// A request as the core reads it and the state of its way through the order of checks: plain
+// data, whatever carried it (Node's HTTP server, a fetch function, a service worker).
+import type { User } from '../shared/data.ts'
+import type { Reply } from '../shared/reply.ts'
+import type { FaultPlan } from '../faults/fault-book.ts'
+import type { ReadBody } from './decode/read-body.ts'
+import type { Route } from './routes.ts'
+import type { CompiledOperation } from './validate/compile-operations.ts'
 
-/**
- * A request as the pipeline reads it: Node's own object with the fields the mock sets on it.
- * Express's requests carry the same fields, so the admin API (behind Express) and the Contacts
- * API (served from Node's objects as they come) share one pipeline.
- */
-export interface ApiRequest extends IncomingMessage {
-  /** The URL as it arrived (Express rewrites `url` below a mount path). */
-  originalUrl: string
-  /** The raw body once read (a Buffer), else undefined. */
-  body?: unknown
+/** Header names in lower case; a repeated header's values joined (Node's `req.headers`). */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>
+
+export interface CoreRequest {
+  method: string
+  /** The request target below the app's mount point: path and query, or the absolute form. */
+  url: string
+  /** The target as it arrived (above a mount point): what a problem's `instance` names. */
+  originalUrl?: string
+  headers: RequestHeaders
+  /** Whether a body was announced (a length over 0, or a transfer encoding). */
+  hasBody: boolean
+  /**
+   * The body's bytes, read when the order of checks reaches it (an unauthenticated request never
+   * waits for its body); rejects with a 4xx error (413 over the document's limit).
+   */
+  body: () => Promise<Uint8Array>
 }
 
-export interface ApiResponse extends ServerResponse {
-  /** What the pipeline learned on the way: the operation, when the recording started. */
-  locals: Record<string, unknown>
+/** One request on its way through the core: what the steps learned, for the next ones. */
+export interface Exchange {
+  readonly request: CoreRequest
+  /** The path of `request.url`, as the routes read it. */
+  readonly path: string
+  /** `performance.now()` when the core took the request. */
+  readonly startedAt: number
+  /** A page the transport serves itself (the reference, the inspector): the core leaves it. */
+  page: boolean
+  /** The path's operations (undefined: no operation has it). */
+  route: Route | undefined
+  operation: CompiledOperation | undefined
+  params: Record<string, string>
+  /** API requests get CORS headers on every answer; the admin API's none. */
+  cors: boolean
+  /** The inspector shows it: API requests and unknown paths, not preflights nor the admin API. */
+  recorded: boolean
+  plan: FaultPlan | undefined
+  caller: { user: User; token: string } | undefined
+  /** The body's bytes, once read. */
+  rawBody: Uint8Array | undefined
+  decoded: ReadBody | undefined
+  query: Record<string, unknown>
+  body: unknown
+  /** The handler's answer, once it ran. */
+  handled: Reply | undefined
+  /** Set by a step that answers early (a preflight, a broken connection): no step runs after it. */
+  reply: Reply | undefined
 }
 
-/**
- * Node's objects with the fields Express would give them, and nothing else. Express also swaps
- * both objects' prototypes (Object.setPrototypeOf) on every request, and every later use of them
- * pays for it: fetching one contact took 78 µs of CPU behind Express and takes 18 without it (the
- * swap alone takes a bare Node server from 14 µs to 36), more than all the mock's own work.
- */
-export function adopt(
-  req: IncomingMessage,
-  res: ServerResponse,
-): { req: ApiRequest; res: ApiResponse } {
-  const locals: Record<string, unknown> = {}
-  // set already when the app is mounted in an Express app of the user's
-  const originalUrl =
-    'originalUrl' in req && typeof req.originalUrl === 'string' ? req.originalUrl : req.url
-  return {
-    req: Object.assign(req, { originalUrl: originalUrl ?? '/' }),
-    res: Object.assign(res, { locals }),
-  }
+/** A header's value as one string (a repeated one joined). */
+export function headerOf(headers: RequestHeaders, name: string): string | undefined {
+  const value = headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
 }
 
 /** The path of a request target as Express's `req.path` reads it: no query, no fragment. */
@@ -47,4 +72,10 @@ export function pathnameOf(url: string): string {
   const fragment = url.indexOf('#')
   const end = query === -1 ? fragment : fragment === -1 ? query : Math.min(query, fragment)
   return end === -1 ? url : url.slice(0, end)
+}
+
+/** The query string of a request target, without its `?`. */
+export function searchOf(url: string): string {
+  const index = url.indexOf('?')
+  return index === -1 ? '' : url.slice(index + 1)
 }

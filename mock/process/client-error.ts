@@ -1,6 +1,6 @@
 import { STATUS_CODES, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { toProblem } from '../shared/problem.ts'
+import { HttpError, problemReply } from '../shared/problem.ts'
 
 interface ParserError {
   code?: unknown
@@ -30,14 +30,14 @@ function describe(error: ParserError): { status: number; detail: string } | unde
 
 /** A whole HTTP/1.1 answer: there is no ServerResponse for a request Node could not parse. */
 export function rawProblemResponse(status: number, detail: string): string {
-  const body = JSON.stringify(toProblem(status, detail))
+  const { headers, text } = problemReply(new HttpError(status, detail))
   return [
     `HTTP/1.1 ${String(status)} ${STATUS_CODES[status] ?? 'Error'}`,
-    'Content-Type: application/problem+json',
-    `Content-Length: ${String(Buffer.byteLength(body))}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    `Content-Length: ${String(Buffer.byteLength(text))}`,
     'Connection: close',
     '',
-    body,
+    text,
   ].join('\r\n')
 }
 

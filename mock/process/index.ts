@@ -1,5 +1,5 @@
 // The package's programmatic API: `import { startMock } from 'contacts-mock-kit'`.
-export { createApp, type App, type AppDeps } from '../app.ts'
+export { createApp, type App, type AppDeps } from './node-app.ts'
 export {
   openStore,
   type OpenStore,

@@ -1,20 +1,17 @@
 import { write, writeSync } from 'node:fs'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 
+/** Writes one line of the request log: method, URL, status, and milliseconds since `started`. */
+export type LogLine = (method: string, url: string, status: number, started: number) => void
+
 /**
- * One line per request, written when the answer is finished: method, URL, status and time. Never
- * the headers (they carry the bearer token). No logger per request: this runs on every request.
+ * One line per request, written when its answer leaves. Never the headers (they carry the bearer
+ * token). No logger per request: this runs on every request.
  */
-export function logRequests(logger: Logger): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
-    const started = performance.now()
-    // as it arrived: Express rewrites req.url below a mount path
-    const url = req.url
-    res.once('finish', () => {
-      const ms = Math.round((performance.now() - started) * 10) / 10
-      logger.info({ method: req.method, url, status: res.statusCode, ms })
-    })
+export function logLineOf(logger: Logger): LogLine {
+  return (method, url, status, started) => {
+    const ms = Math.round((performance.now() - started) * 10) / 10
+    logger.info({ method, url, status, ms })
   }
 }
 

@@ -1,23 +1,25 @@
-import type { RequestListener, Server, ServerResponse } from 'node:http'
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
 import { DEFAULT_SEED } from '../../fixtures/identities.ts'
+import type { OpenApiDocument } from '../../openapi/document.ts'
 import {
   DOCUMENT_PATH,
   loadAdminDocument,
   loadDocument,
   readDocumentFile,
-  type OpenApiDocument,
-} from '../../openapi/document.ts'
-import { createApp, type Access } from '../app.ts'
+} from '../../openapi/document-files.ts'
+import type { Access } from '../app.ts'
+import { createApp } from './node-app.ts'
 import { createHttpServer, type ServerTimeouts } from './create-server.ts'
 import { createFaultBook } from '../faults/fault-book.ts'
-import { loadFaultRules } from '../faults/fault-file.ts'
+import { loadFaultRules } from './fault-file.ts'
 import { faultTargetsOf } from '../faults/fault-targets.ts'
 import type { Data } from '../shared/data.ts'
 import type { StorageEngine } from '../store/repositories.ts'
-import { openStore } from '../store/memory/disk/open-store.ts'
-import { toProblem } from '../shared/problem.ts'
+import { openEngine } from '../store/open-engine.ts'
+import { HttpError, problemReply } from '../shared/problem.ts'
+import { writeReply } from './node-http.ts'
 import { createShutdown } from './shutdown.ts'
 import { StartupError } from '../shared/startup-error.ts'
 import { watchDocument } from './watch-document.ts'
@@ -68,10 +70,11 @@ export interface Served {
 }
 
 /** The port is taken a moment before the data file is open. */
-function answerStarting(res: ServerResponse): void {
-  const body = JSON.stringify(toProblem(503, 'The mock is starting; send it again in a moment.'))
-  res.writeHead(503, { 'Content-Type': 'application/problem+json', 'Retry-After': '1' })
-  res.end(body)
+function answerStarting(req: IncomingMessage, res: ServerResponse): void {
+  const starting = new HttpError(503, 'The mock is starting; send it again in a moment.', {
+    headers: { 'Retry-After': '1' },
+  })
+  writeReply(req, res, problemReply(starting))
 }
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
@@ -118,28 +121,14 @@ export async function serve(options: ServeOptions): Promise<Served> {
   const server = createHttpServer(
     shutdown.wrap((req, res) => {
       if (ready.app) ready.app(req, res)
-      else answerStarting(res)
+      else answerStarting(req, res)
     }),
     options,
   )
   const address = await listen(server, options.port, options.host)
   let opened
   try {
-    opened =
-      options.store === undefined
-        ? await openStore(options.dbFile, options.createData, {
-            recover: options.recover,
-            tokenTtlMs: options.tokenTtlMs,
-            document,
-          })
-        : // loaded only for --store: the file store does not pay for pg at start
-          await (
-            await import('../store/postgres/open-postgres.ts')
-          ).openPostgresStore(options.store, options.createData, {
-            tokenTtlMs: options.tokenTtlMs,
-            poolSize: options.poolSize,
-            document,
-          })
+    opened = await openEngine(options.createData, { ...options, document })
   } catch (error) {
     server.close()
     throw error
@@ -155,8 +144,6 @@ export async function serve(options: ServeOptions): Promise<Served> {
       compileOnFirstUse: options.documentFile === undefined && options.watch !== true,
       faults: options.noFaults === true ? 'off' : faults,
       ...(options.noInspector === true && { recorder: 'off' as const }),
-      snapshotsDir: `${options.dbFile}.snapshots`,
-      snapshots: 'snapshots' in opened ? opened.snapshots : undefined,
       logger: options.logger,
       validateResponses: options.validateResponses,
       access: options.access,

@@ -1,7 +1,11 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
 import { Server as NetServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { toProblem } from '../shared/problem.ts'
+import { isAdminPath } from '../pipeline/access/admin-guard.ts'
+import { CORS_HEADERS } from '../pipeline/access/cors.ts'
+import { pathnameOf } from '../pipeline/exchange.ts'
+import { HttpError, problemReply } from '../shared/problem.ts'
+import { writeReply } from './node-http.ts'
 
 export interface Shutdown {
   /** The app, behind a layer that tracks requests in flight and refuses new ones once stopping. */
@@ -22,22 +26,15 @@ export interface ShutdownOptions {
 const POLL_MS = 20
 
 function refuse(req: IncomingMessage, res: ServerResponse): void {
-  const instance = (req.url ?? '/').split('?')[0] ?? '/'
+  const instance = pathnameOf(req.url ?? '/')
   // a page on another origin must be able to read the 503 too (the admin API answers no CORS)
-  const cors = instance.startsWith('/__admin') ? {} : { 'Access-Control-Allow-Origin': '*' }
-  const body = JSON.stringify(
-    toProblem(503, 'The mock is stopping; nothing was done. Send it again once it is back.', {
-      instance,
-    }),
+  const cors = isAdminPath(instance) ? {} : CORS_HEADERS
+  const stopping = new HttpError(
+    503,
+    'The mock is stopping; nothing was done. Send it again once it is back.',
+    { headers: { 'Retry-After': '1', Connection: 'close', ...cors } },
   )
-  res.writeHead(503, {
-    'Content-Type': 'application/problem+json',
-    'Content-Length': Buffer.byteLength(body),
-    'Retry-After': '1',
-    Connection: 'close',
-    ...cors,
-  })
-  res.end(body)
+  writeReply(req, res, problemReply(stopping, instance))
   req.resume()
 }
 

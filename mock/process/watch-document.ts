@@ -1,5 +1,6 @@
 import { unwatchFile, watchFile } from 'node:fs'
-import { readDocumentFile, type OpenApiDocument } from '../../openapi/document.ts'
+import { type OpenApiDocument } from '../../openapi/document.ts'
+import { readDocumentFile } from '../../openapi/document-files.ts'
 
 export interface DocumentWatch {
   /** Called with the new document; it may throw (a document the validators cannot compile). */

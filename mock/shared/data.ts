@@ -57,8 +57,6 @@ export const COLLECTIONS: readonly Collection[] = [
 /** The whole content of the lowdb data file. */
 export interface Data {
   version: 1
-  /** The last journal generation whose changes a snapshot holds (absent: none was set aside). */
-  journal?: number
   orgs: Org[]
   users: User[]
   relationship_types: RelationshipType[]

@@ -1,9 +1,10 @@
-import type { ErrorRequestHandler } from 'express'
-import { pathnameOf, type ApiRequest, type ApiResponse } from '../pipeline/exchange.ts'
-import { sendReply, type ReplyHooks } from '../pipeline/reply/send-reply.ts'
+// The one error type of the mock, and the one problem+json answer every error it sends is made of:
+// by the core, by the pages, by the HTTP server for what its parser refuses, while it starts and
+// while it stops.
+import type { Reply } from './reply.ts'
 
-// the charset said, as every text answer of the mock says it
-const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'
+/** As every text answer of the mock says it, with its charset. */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
 
 export interface FieldError {
   field: string
@@ -69,10 +70,6 @@ export interface Problem {
   errors?: FieldError[]
 }
 
-/**
- * The problem document for `status`; also used where there is no Express response to send it
- * with (answers of the HTTP parser, requests that arrive while the mock stops).
- */
 export function toProblem(
   status: number,
   detail: string,
@@ -89,21 +86,18 @@ export function toProblem(
   }
 }
 
-export function sendProblem(
-  req: ApiRequest,
-  res: ApiResponse,
-  error: HttpError,
-  hooks: ReplyHooks = {},
-): void {
-  // the full path, also where a router is mounted below the root (the admin API)
-  const instance = pathnameOf(req.originalUrl)
+/** The answer an error makes: its status and headers, and the problem document as JSON text. */
+export function problemReply(error: HttpError, instance?: string): Reply {
   const problem = toProblem(error.status, error.detail, { instance, errors: error.errors })
-  const headers = { ...error.headers, 'Content-Type': PROBLEM_TYPE }
-  sendReply(req, res, { status: error.status, headers, text: JSON.stringify(problem) }, hooks)
+  return {
+    status: error.status,
+    headers: { ...error.headers, 'Content-Type': PROBLEM_CONTENT_TYPE },
+    text: JSON.stringify(problem),
+  }
 }
 
-/** Errors thrown by Express and body-parser carry a 4xx `status`; anything else is our bug. */
-function toHttpError(error: unknown): HttpError {
+/** Errors of body parsers carry a 4xx `status`; anything else that is not an HttpError is our bug. */
+export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error
   const status = (error as { status?: unknown } | null)?.status
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -118,39 +112,20 @@ function toHttpError(error: unknown): HttpError {
   })
 }
 
-/** Answers any error as a problem; what is not an HttpError is logged (a 5xx is our bug). */
-export function answerError(
-  error: unknown,
-  req: ApiRequest,
-  res: ApiResponse,
-  { logError, hooks }: ProblemDeps,
-): void {
-  if (res.headersSent) {
-    // too late for a problem: the client sees the answer cut short
-    logError(error)
-    res.destroy()
-    return
-  }
-  const problem = toHttpError(error)
-  if (problem.status >= 500) logError(error)
-  sendProblem(req, res, problem, hooks)
-}
+/** A 422 lists at most this many field errors: a 100 KiB body of bad fields stays a small answer. */
+export const MAX_FIELD_ERRORS = 50
 
-export interface ProblemDeps {
-  logError: (error: unknown) => void
-  hooks: ReplyHooks
-}
-
-/** The same, as the last error handler of an Express app or router. */
-export function createProblemHandler(
-  logError: (error: unknown) => void = () => undefined,
-  hooks: ReplyHooks = {},
-): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
-    if (res.headersSent) {
-      next(error)
-      return
-    }
-    answerError(error, req, res, { logError, hooks })
+/** The `errors` and `detail` of a 422 for these field errors, the unlisted ones counted. */
+export function describeInvalidFields(errors: FieldError[]): {
+  detail: string
+  errors: FieldError[]
+} {
+  const count = errors.length
+  const invalid = count === 1 ? '1 field is invalid' : `${String(count)} fields are invalid`
+  const listed =
+    count > MAX_FIELD_ERRORS ? ` (the first ${String(MAX_FIELD_ERRORS)} are listed)` : ''
+  return {
+    detail: `${invalid}${listed}; nothing was changed.`,
+    errors: errors.slice(0, MAX_FIELD_ERRORS),
   }
 }

@@ -97,7 +97,23 @@ export interface Repositories {
   userRelationships: UserRelationshipRepository
 }
 
-/** A storage engine: the in-memory one with its journal, or (later) a database. */
+export interface SnapshotInfo {
+  name: string
+  saved_at: string
+  bytes: number
+}
+
+/** Whole states kept by name (`POST /__admin/snapshots`), where the engine keeps its data. */
+export interface NamedSnapshots {
+  save: (name: string, data: Data) => Promise<SnapshotInfo>
+  list: () => Promise<SnapshotInfo[]>
+  /** The snapshot's data; undefined when there is none of that name. */
+  load: (name: string) => Promise<Data | undefined>
+  /** False when there is no snapshot of that name. */
+  remove: (name: string) => Promise<boolean>
+}
+
+/** A storage engine: memory with its journal on disk, or PostgreSQL. */
 export interface StorageEngine {
   /** Runs a request that only reads. */
   read: <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>
@@ -108,8 +124,9 @@ export interface StorageEngine {
   write: <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>
   /** Replaces all data (an admin reset); nothing changes if it cannot be saved. */
   reset: (data: Data) => Promise<void>
-  /** The organizations and users, and how many contacts there are (the start banner). */
-  describe: () => Promise<{ orgs: Org[]; users: User[]; contacts: number }>
+  /** Where the data is, its organizations and users, and how many contacts (the start banner). */
+  describe: () => Promise<{ orgs: Org[]; users: User[]; contacts: number; where: string }>
   /** All data as it is now. */
   exportData: () => Promise<Data>
+  snapshots: NamedSnapshots
 }

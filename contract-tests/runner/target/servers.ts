@@ -1,7 +1,7 @@
 // The servers a run may start: the bundled mock (no --base-url) and Prism's proxy (--via-prism).
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { DOCUMENT_PATH } from '../../../openapi/document.ts'
+import { DOCUMENT_PATH } from '../../../openapi/document-files.ts'
 import { CannotRunError } from '../cannot-run.ts'
 import { MOCK_MAIN, nodeArgs } from '../locate.ts'
 import { freePort, startNodeProcess, type StartOptions } from './processes.ts'

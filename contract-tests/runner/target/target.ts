@@ -5,12 +5,8 @@ import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ACME_ORG_ID, ALICE, BOB, CAROL, GLOBEX_ORG_ID } from '../../../fixtures/identities.ts'
-import {
-  DOCUMENT_PATH,
-  loadDocument,
-  readDocumentFile,
-  type OpenApiDocument,
-} from '../../../openapi/document.ts'
+import { type OpenApiDocument } from '../../../openapi/document.ts'
+import { DOCUMENT_PATH, loadDocument, readDocumentFile } from '../../../openapi/document-files.ts'
 import { CannotRunError } from '../cannot-run.ts'
 import type { RunOptions } from '../options.ts'
 import { checkReachable } from './preflight.ts'

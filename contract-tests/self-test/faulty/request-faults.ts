@@ -1,5 +1,6 @@
 // Faulty targets that do the wrong thing with a request: accept, ignore or leak.
-import { loadDocument, propertyNamesOf } from '../../../openapi/document.ts'
+import { propertyNamesOf } from '../../../openapi/document.ts'
+import { loadDocument } from '../../../openapi/document-files.ts'
 import { ACME_ORG_ID, ALICE, BOB, GLOBEX_ORG_ID } from '../../../fixtures/identities.ts'
 import type { Fault } from './proxy.ts'
 import {

@@ -1,6 +1,7 @@
 // Faulty targets that only the requests generated from the document's schemas find: no
 // hand-written check sends what they get wrong.
-import { loadDocument, maxLengthsOf } from '../../../openapi/document.ts'
+import { maxLengthsOf } from '../../../openapi/document.ts'
+import { loadDocument } from '../../../openapi/document-files.ts'
 import type { Fault, ProxyRequest } from './proxy.ts'
 import { CONTACT, isJsonRequest, jsonBodyOf, pathOf, type JsonObject } from './rewrite.ts'
 

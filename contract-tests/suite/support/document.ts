@@ -1,7 +1,8 @@
 // The document the checks hold the target to, loaded once per test process: the runner's parsed
 // copy (CONTRACT_DOCUMENT_JSON) when it left one, else openapi/openapi.yaml itself.
 import { readFileSync } from 'node:fs'
-import { loadDocument, type OpenApiDocument } from '../../../openapi/document.ts'
+import { type OpenApiDocument } from '../../../openapi/document.ts'
+import { loadDocument } from '../../../openapi/document-files.ts'
 
 const parsedCopy = process.env['CONTRACT_DOCUMENT_JSON']
 

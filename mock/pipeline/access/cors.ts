@@ -1,22 +1,35 @@
-import type { ServerResponse } from 'node:http'
-import cors from 'cors'
+// CORS for any origin (frontends on other origins need it), as the `cors` package answers it with
+// our options (cors.test.ts holds both to the same headers); never on the admin API.
+import type { Reply } from '../../shared/reply.ts'
+import { headerOf, type RequestHeaders } from '../exchange.ts'
 
 // What a page on another origin may read of an answer besides the safelisted headers.
-const EXPOSED_HEADERS = ['Location', 'WWW-Authenticate', 'Allow', 'Retry-After']
-const EXPOSED_TEXT = EXPOSED_HEADERS.join(',')
+const EXPOSED = 'Location,WWW-Authenticate,Allow,Retry-After'
+
+/** Added to every answer of the API that is not a preflight. */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED,
+}
 
 /**
- * CORS for any origin (frontends on other origins need it). A preflight holds for 10 minutes,
- * so a page does not send one before every call.
+ * The answer to a preflight: any method the API has, the headers the page asks for, and for 10
+ * minutes, so that a page does not send one before every call.
  */
-export const allowCors = cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 })
-
-/**
- * What `allowCors` adds to an answer that is not a preflight, set directly: on the API's hot
- * path the package's option handling costs about as much as finding the contact.
- * cors.test.ts holds both to the same headers.
- */
-export function allowSimpleCors(res: ServerResponse): void {
-  res.setHeader('Access-Control-Allow-Origin', '*')
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED_TEXT)
+export function preflightReply(headers: RequestHeaders): Reply {
+  const requested = headerOf(headers, 'access-control-request-headers')
+  return {
+    status: 204,
+    headers: {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET,HEAD,PUT,PATCH,POST,DELETE',
+      Vary: 'Access-Control-Request-Headers',
+      ...(requested ? { 'Access-Control-Allow-Headers': requested } : {}),
+      'Access-Control-Max-Age': '600',
+      'Access-Control-Expose-Headers': EXPOSED,
+      // Safari waits for a body without it
+      'Content-Length': '0',
+    },
+    text: '',
+  }
 }

@@ -1,6 +1,6 @@
-import { isIPv4, isIPv6 } from 'node:net'
-import type { IncomingMessage } from 'node:http'
+import { isIPv4, isIPv6 } from '../../shared/ip-address.ts'
 import { HttpError } from '../../shared/problem.ts'
+import { headerOf, type RequestHeaders } from '../exchange.ts'
 
 /** A Host header taken apart: the name in lower case without a trailing dot (`[::1]` stays). */
 export interface HostParts {
@@ -47,11 +47,13 @@ const quoted = (text: string): string => `'${text.length > 100 ? `${text.slice(0
  * host name: a page on another site that rebinds its DNS name to 127.0.0.1 would otherwise reach
  * the mock as a same-origin page (the rule Vite and webpack-dev-server use).
  */
-export function createHostCheck(allowedHosts: readonly string[]): (req: IncomingMessage) => void {
+export function createHostCheck(
+  allowedHosts: readonly string[],
+): (headers: RequestHeaders) => void {
   const allowed = new Set(allowedHosts.map((host) => parseHost(host)?.name ?? host))
   const accepted = ['localhost', '*.localhost', 'IP addresses', ...allowed].join(', ')
-  return (req) => {
-    const host = req.headers.host ?? ''
+  return (headers) => {
+    const host = headerOf(headers, 'host') ?? ''
     if (host.trim() === '') {
       throw new HttpError(400, 'The request has no Host header; send one (HTTP/1.1 requires it).')
     }

@@ -1,14 +1,15 @@
 import { HttpError } from '../../shared/problem.ts'
+import { indexOfBytes, latin1Bytes, latin1Text } from './bytes.ts'
 import type { FormPair } from './parse-query.ts'
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
-const CRLF = Buffer.from('\r\n')
-const HEADERS_END = Buffer.from('\r\n\r\n')
+const CRLF = latin1Bytes('\r\n')
+const HEADERS_END = latin1Bytes('\r\n\r\n')
 
 const malformed = (why: string): HttpError =>
   new HttpError(400, `The multipart/form-data body cannot be read: ${why}.`)
 
-function decode(bytes: Buffer, what: string): string {
+function decode(bytes: Uint8Array, what: string): string {
   let text: string
   try {
     text = utf8.decode(bytes)
@@ -40,26 +41,28 @@ function nameOf(headers: string): string {
  * The fields of a multipart/form-data body (RFC 7578), what `fetch(url, { body: new FormData(form) })`
  * sends: the same name/value pairs a urlencoded form carries, read by the same rules afterwards.
  */
-export function parseMultipart(raw: Buffer, boundary: string | undefined): FormPair[] {
+export function parseMultipart(raw: Uint8Array, boundary: string | undefined): FormPair[] {
   if (boundary === undefined || boundary === '' || boundary.length > 70) {
     throw malformed('the Content-Type has no valid boundary')
   }
-  const delimiter = Buffer.from(`--${boundary}`)
-  if (raw.indexOf(delimiter) !== 0) throw malformed('it does not start with its boundary')
-  const separator = Buffer.concat([CRLF, delimiter])
+  const delimiter = latin1Bytes(`--${boundary}`)
+  if (indexOfBytes(raw, delimiter) !== 0) throw malformed('it does not start with its boundary')
+  const separator = latin1Bytes(`\r\n--${boundary}`)
   const pairs: FormPair[] = []
   let at = delimiter.length
   for (;;) {
     // after a delimiter: `--` ends the body, CRLF starts a part
-    if (raw.subarray(at, at + 2).toString('latin1') === '--') return pairs
-    if (raw.indexOf(CRLF, at) !== at) throw malformed('a boundary is not followed by a line break')
-    const headersEnd = raw.indexOf(HEADERS_END, at)
+    if (latin1Text(raw.subarray(at, at + 2)) === '--') return pairs
+    if (indexOfBytes(raw, CRLF, at) !== at) {
+      throw malformed('a boundary is not followed by a line break')
+    }
+    const headersEnd = indexOfBytes(raw, HEADERS_END, at)
     if (headersEnd === -1) throw malformed('a part has no end of headers')
-    const name = nameOf(raw.subarray(at + 2, headersEnd + 2).toString('latin1'))
-    const next = raw.indexOf(separator, headersEnd + HEADERS_END.length)
+    const name = nameOf(latin1Text(raw.subarray(at + 2, headersEnd + 2)))
+    const next = indexOfBytes(raw, separator, headersEnd + HEADERS_END.length)
     if (next === -1) throw malformed('it has no closing boundary')
     const value = raw.subarray(headersEnd + HEADERS_END.length, next)
-    pairs.push([decode(Buffer.from(name, 'latin1'), 'form field name'), decode(value, 'form body')])
+    pairs.push([decode(latin1Bytes(name), 'form field name'), decode(value, 'form body')])
     at = next + separator.length
   }
 }

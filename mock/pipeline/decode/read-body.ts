@@ -1,5 +1,5 @@
 import type { CompiledOperation } from '../validate/compile-operations.ts'
-import type { ApiRequest } from '../exchange.ts'
+import { headerOf, type CoreRequest } from '../exchange.ts'
 import { buildForm, parseForm } from './parse-form.ts'
 import { parseMultipart } from './parse-multipart.ts'
 import { HttpError } from '../../shared/problem.ts'
@@ -8,12 +8,12 @@ const FORM = 'application/x-www-form-urlencoded'
 const MULTIPART = 'multipart/form-data'
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
-function contentTypeOf(req: ApiRequest): {
+function contentTypeOf(request: CoreRequest): {
   mediaType: string
   charset: string | undefined
   boundary: string | undefined
 } {
-  const [mediaType = '', ...params] = (req.headers['content-type'] ?? '').split(';')
+  const [mediaType = '', ...params] = (headerOf(request.headers, 'content-type') ?? '').split(';')
   const param = (name: string): string | undefined =>
     params
       .map((text) => text.trim())
@@ -25,7 +25,7 @@ function contentTypeOf(req: ApiRequest): {
   return { mediaType: mediaType.trim().toLowerCase(), charset, boundary: param('boundary') }
 }
 
-function decode(raw: Buffer): string {
+function decode(raw: Uint8Array): string {
   try {
     return utf8.decode(raw)
   } catch {
@@ -45,32 +45,31 @@ function parseJson(text: string): unknown {
   return value
 }
 
-/** Whether the request announces a body, without reading it (Node discards what is not read). */
-const hasBody = (req: ApiRequest): boolean =>
-  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
-
 export interface ReadBody {
   mediaType: string
   value: unknown
 }
 
 /**
- * Turns the raw bytes (read by express.raw with the size limit) into a value, by the media types
- * the document lists for the operation; undefined when no body was sent. Only reading happens
- * here: what the value must be is checked in validate-request.ts.
+ * Turns the raw bytes (read with the document's size limit) into a value, by the media types the
+ * document lists for the operation; undefined when no body was sent. Only reading happens here:
+ * what the value must be is checked in validate-request.ts.
  */
-export function readBody(operation: CompiledOperation, req: ApiRequest): ReadBody | undefined {
+export function decodeBody(
+  operation: CompiledOperation,
+  request: CoreRequest,
+  raw: Uint8Array | undefined,
+): ReadBody | undefined {
   const { body } = operation
   if (!body) {
-    if (hasBody(req)) throw new HttpError(400, 'This operation takes no request body.')
+    if (request.hasBody) throw new HttpError(400, 'This operation takes no request body.')
     return undefined
   }
-  const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-  if (raw.length === 0) return undefined
-  const { mediaType, charset, boundary } = contentTypeOf(req)
+  if (raw === undefined || raw.length === 0) return undefined
+  const { mediaType, charset, boundary } = contentTypeOf(request)
   if (!body.validators.has(mediaType) || !['utf-8', 'utf8', undefined].includes(charset)) {
     const accepted = [...body.validators.keys()]
-    const sent = req.headers['content-type'] ?? 'no Content-Type'
+    const sent = headerOf(request.headers, 'content-type') ?? 'no Content-Type'
     throw new HttpError(415, `Send ${accepted.join(' or ')} (UTF-8), not ${sent}.`)
   }
   // a multipart body is a form in other clothes (what `new FormData(form)` sends): its fields

@@ -2,16 +2,16 @@ import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import {
+  HTTP_METHODS,
   createDocumentAjv,
   pointerOf,
   resolveRef,
+  type HttpMethod,
   type OpenApiDocument,
 } from '../../../openapi/document.ts'
 import type { operations } from '../../../openapi/types.ts'
 
 export type OperationId = keyof operations
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
-export type HttpMethod = (typeof HTTP_METHODS)[number]
 
 type Parameter = OpenAPIV3_1.ParameterObject
 

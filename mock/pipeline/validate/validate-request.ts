@@ -1,8 +1,8 @@
 import type { CompiledOperation } from './compile-operations.ts'
 import type { QueryValues } from '../decode/parse-query.ts'
-import { HttpError } from '../../shared/problem.ts'
+import { describeInvalidFields, HttpError } from '../../shared/problem.ts'
 import type { ReadBody } from '../decode/read-body.ts'
-import { describeInvalidFields, toFieldErrors } from './validation-errors.ts'
+import { toFieldErrors } from './validation-errors.ts'
 
 const FORM = 'application/x-www-form-urlencoded'
 const JSON_TYPE = 'application/json'

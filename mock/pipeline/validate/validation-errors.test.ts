@@ -1,8 +1,10 @@
 import { describe, expect, test } from '@jest/globals'
 import type { ErrorObject } from 'ajv'
-import { createDocumentAjv, loadDocument, pointerTo } from '../../../openapi/document.ts'
+import { createDocumentAjv, pointerTo } from '../../../openapi/document.ts'
+import { loadDocument } from '../../../openapi/document-files.ts'
 import type { FieldError } from '../../shared/problem.ts'
-import { describeInvalidFields, MAX_FIELD_ERRORS, toFieldErrors } from './validation-errors.ts'
+import { describeInvalidFields, MAX_FIELD_ERRORS } from '../../shared/problem.ts'
+import { toFieldErrors } from './validation-errors.ts'
 
 /** An Ajv error as Ajv reports it; only what toFieldErrors reads matters. */
 const ajvError = (

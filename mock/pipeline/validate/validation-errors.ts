@@ -196,21 +196,3 @@ export function toFieldErrors(
   }
   return [...byField].map(([field, messages]) => ({ field, message: joinMessages(messages) }))
 }
-
-/** A 422 lists at most this many field errors: a 100 KiB body of bad fields stays a small answer. */
-export const MAX_FIELD_ERRORS = 50
-
-/** The `errors` and `detail` of a 422 for these field errors, the unlisted ones counted. */
-export function describeInvalidFields(errors: FieldError[]): {
-  detail: string
-  errors: FieldError[]
-} {
-  const count = errors.length
-  const invalid = count === 1 ? '1 field is invalid' : `${String(count)} fields are invalid`
-  const listed =
-    count > MAX_FIELD_ERRORS ? ` (the first ${String(MAX_FIELD_ERRORS)} are listed)` : ''
-  return {
-    detail: `${invalid}${listed}; nothing was changed.`,
-    errors: errors.slice(0, MAX_FIELD_ERRORS),
-  }
-}

@@ -1,5 +1,12 @@
 import type { Collection, Data, Records } from '../../shared/data.ts'
-import { putEntry, type JournalEntry } from './disk/journal.ts'
+
+type PutEntries = { [C in Collection]: { collection: C; put: Records[C] } }
+/** One change of a record, as the journal keeps it: the record put whole, or removed. */
+export type JournalEntry = PutEntries[Collection] | { collection: Collection; remove: string }
+
+/** The entry that puts a record of a collection. */
+export const putEntry = <C extends Collection>(collection: C, row: Records[C]): JournalEntry =>
+  ({ collection, put: row }) as PutEntries[C]
 
 type Changes = {
   [C in Collection]: {

@@ -1,10 +1,10 @@
 import { changeOf, idOf } from './change.ts'
 import type { Data, Session, StoredContact } from '../../shared/data.ts'
-import type { JournalEntry } from './disk/journal.ts'
+import type { JournalEntry } from './change.ts'
 import { createMemoryState, type MemoryState } from './memory-state.ts'
 import { createMemoryRepositories } from './memory-repositories.ts'
-import type { Persistence } from './disk/persistence.ts'
-import type { StorageEngine } from '../repositories.ts'
+import type { Persistence } from './durability.ts'
+import type { NamedSnapshots, StorageEngine } from '../repositories.ts'
 
 export interface MemoryEngine extends StorageEngine {
   /** Applies a journal entry without recording it (the replay at start). */
@@ -32,7 +32,12 @@ export function createMemoryEngine(
   initial: Data,
   searchTextOf: (contact: StoredContact) => string,
   persist: (hooks: PersistenceHooks) => Persistence,
-  options: { tokenTtlMs?: number | undefined } = {},
+  options: {
+    tokenTtlMs?: number | undefined
+    snapshots: NamedSnapshots
+    /** Where the data is kept, as the banner shows it. */
+    where: string
+  },
 ): MemoryEngine {
   // Login tokens live in memory: a restart or a reset logs everyone out (decision 22).
   const sessions = new Map<string, Session>()
@@ -72,6 +77,7 @@ export function createMemoryEngine(
     apply,
     snapshot: () => persistence.snapshot(),
     snapshotIfChanged: () => (persistence.isClean() ? Promise.resolve() : persistence.snapshot()),
+    snapshots: options.snapshots,
     read: (work) => work(repositories),
     async write(work) {
       // A write's own repositories tell whether it changed anything: one that did not (a named
@@ -101,6 +107,7 @@ export function createMemoryEngine(
         orgs: [...state.orgs.values()],
         users: [...state.users.values()],
         contacts: state.contacts.size,
+        where: options.where,
       }),
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Session, StoredContact } from '../../shared/data.ts'
-import type { JournalEntry } from './disk/journal.ts'
+import type { JournalEntry } from './change.ts'
 import type { MemoryState } from './memory-state.ts'
 import type { OrderedIndex, Row } from './ordered-index.ts'
 import type { Page, PageQuery, Repositories } from '../repositories.ts'

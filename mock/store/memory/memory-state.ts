@@ -8,7 +8,7 @@ import type {
   StoredUserRelationship,
   User,
 } from '../../shared/data.ts'
-import type { JournalEntry } from './disk/journal.ts'
+import type { JournalEntry } from './change.ts'
 import { createOrderedIndex, type OrderedIndex } from './ordered-index.ts'
 
 export type Meta = Omit<Data, Collection>

@@ -1,7 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
 import { createSeed } from '../../../fixtures/seed.ts'
 import type { StoredContact } from '../../shared/data.ts'
-import { loadDocument, searchFieldsOf } from '../../../openapi/document.ts'
+import { searchFieldsOf } from '../../../openapi/document.ts'
+import { loadDocument } from '../../../openapi/document-files.ts'
 import { createOrderedIndex } from './ordered-index.ts'
 import { createSearchText, normalizeSearch } from './search-text.ts'
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Pool } from 'pg'
-import { loadDocument, searchFieldsOf, type OpenApiDocument } from '../../../openapi/document.ts'
-import type { NamedSnapshots } from '../memory/disk/named-snapshots.ts'
+import { searchFieldsOf, type OpenApiDocument } from '../../../openapi/document.ts'
+import { loadDocument } from '../../../openapi/document-files.ts'
 import type { Data, StoredContact } from '../../shared/data.ts'
 import type { StorageEngine } from '../repositories.ts'
 import { createSearchText } from '../memory/search-text.ts'
@@ -15,7 +15,6 @@ import { sqlOf } from './sql.ts'
 
 export interface OpenPostgres {
   engine: StorageEngine
-  snapshots: NamedSnapshots
   /** What the start had to say (the migrations it applied, a seeded database). */
   notes: string[]
   /** Closes the pool once the queries in flight are done. */
@@ -96,8 +95,12 @@ export async function openPostgresStore(
     )
   }
   return {
-    engine: createPostgresEngine(pool, { searchTextOf, tokenTtlMs: options.tokenTtlMs }),
-    snapshots: createPostgresSnapshots(pool),
+    engine: createPostgresEngine(pool, {
+      searchTextOf,
+      tokenTtlMs: options.tokenTtlMs,
+      snapshots: createPostgresSnapshots(pool),
+      where: describeStore(url),
+    }),
     notes,
     close: () => pool.end(),
   }

@@ -1,8 +1,7 @@
 import type { Pool, PoolClient } from 'pg'
-import { toCommitError } from '../../pipeline/reply/commit-error.ts'
 import type { Data, Org, RelationshipType, StoredContact, User } from '../../shared/data.ts'
-import { HttpError } from '../../shared/problem.ts'
-import type { Repositories, StorageEngine } from '../repositories.ts'
+import type { NamedSnapshots, Repositories, StorageEngine } from '../repositories.ts'
+import { StoreError, writeFailure } from '../store-error.ts'
 import { clearData, insertData } from './load-data.ts'
 import { createPostgresRepositories } from './postgres-repositories.ts'
 import { docsOf, isStoreError, sqlOf, type DocRow } from './sql.ts'
@@ -10,16 +9,14 @@ import { docsOf, isStoreError, sqlOf, type DocRow } from './sql.ts'
 export interface PostgresEngineOptions {
   searchTextOf: (contact: StoredContact) => string
   tokenTtlMs?: number | undefined
+  snapshots: NamedSnapshots
+  /** The database, as the banner may show it (no password). */
+  where: string
 }
 
-/** A read the database could not answer: a 503 to retry, not a 500 (nothing is wrong with it). */
+/** A read the database could not answer: to retry, not the mock's bug (nothing is wrong with it). */
 function toReadError(error: unknown): unknown {
-  if (!isStoreError(error)) return error
-  const reason = error.code ?? error.message
-  return new HttpError(503, `The store could not be read (${reason}); send it again.`, {
-    cause: error,
-    headers: { 'Retry-After': '1' },
-  })
+  return isStoreError(error) ? new StoreError('unavailable', 'read', error) : error
 }
 
 // Deadlock and serialization failure: PostgreSQL took the whole transaction back, and running it
@@ -34,7 +31,7 @@ async function attempt<T>(pool: Pool, work: (client: PoolClient) => Promise<T>):
   try {
     client = await pool.connect()
   } catch (error) {
-    throw toCommitError(error)
+    throw writeFailure(error)
   }
   let broken = false
   const sql = sqlOf(client)
@@ -64,7 +61,7 @@ async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promis
     } catch (error) {
       if (!isStoreError(error)) throw error
       if (tries < ATTEMPTS && RETRIED.has(error.code ?? '')) continue
-      throw toCommitError(error)
+      throw writeFailure(error)
     }
   }
 }
@@ -82,6 +79,7 @@ export function createPostgresEngine(pool: Pool, options: PostgresEngineOptions)
   const all = async <T>(table: string): Promise<T[]> =>
     docsOf(await sqlOf(pool)<DocRow<T>>(`SELECT doc FROM ${table} ORDER BY seq`))
   return {
+    snapshots: options.snapshots,
     async read(work) {
       try {
         return await work(reading)
@@ -107,6 +105,7 @@ export function createPostgresEngine(pool: Pool, options: PostgresEngineOptions)
         orgs: await all<Org>('orgs'),
         users: await all<User>('users'),
         contacts: Number(counted?.count ?? 0),
+        where: options.where,
       }
     },
     async exportData(): Promise<Data> {

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg'
 import type { Data } from '../../shared/data.ts'
-import type { NamedSnapshots, SnapshotInfo } from '../memory/disk/named-snapshots.ts'
+import type { NamedSnapshots, SnapshotInfo } from '../repositories.ts'
 import { sqlOf } from './sql.ts'
 
 /**

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { parse } from 'yaml'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { loadAdminDocument, loadDocument } from '../../../openapi/document.ts'
+import { loadAdminDocument, loadDocument } from '../../../openapi/document-files.ts'
 import { PROBLEM_TYPES } from '../../shared/problem.ts'
 import { serveTestApp, type ServedApp } from '../support/serve-test-app.ts'
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { loadDocument } from '../../../openapi/document.ts'
+import { loadDocument } from '../../../openapi/document-files.ts'
 import type { Handler, OperationId } from '../../handlers/operation.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 

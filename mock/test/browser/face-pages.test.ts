@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
-import { loadAdminDocument, loadDocument } from '../../../openapi/document.ts'
+import { loadAdminDocument, loadDocument } from '../../../openapi/document-files.ts'
 import { listOperations } from '../../face/document-operations.ts'
 import { closeAfterAll } from '../support/close-after-all.ts'
 import { serveTestApp, type ServedApp } from '../support/serve-test-app.ts'

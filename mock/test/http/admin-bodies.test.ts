@@ -3,7 +3,8 @@
 import { describe, expect, test } from '@jest/globals'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import type { Test } from 'supertest'
-import { loadAdminDocument, resolveRef } from '../../../openapi/document.ts'
+import { resolveRef } from '../../../openapi/document.ts'
+import { loadAdminDocument } from '../../../openapi/document-files.ts'
 import { expectProblem, useTestApp } from '../support/http.ts'
 
 const http = useTestApp()

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { DOCUMENT_PATH } from '../../../openapi/document.ts'
+import { DOCUMENT_PATH } from '../../../openapi/document-files.ts'
 import { serveTestApp, type ServedApp } from '../support/serve-test-app.ts'
 import type { StepResult } from '../support/http/generated-client-steps.ts'
 

@@ -1,16 +1,13 @@
 // POST /__admin/snapshots racing resets and writes: what a save answers is what it left.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import type { Test } from 'supertest'
 import { useTestApp } from '../support/http.ts'
 
-const snapshotsDir = mkdtempSync(join(tmpdir(), 'named-snapshots-'))
-afterAll(() => {
-  rmSync(snapshotsDir, { recursive: true, force: true })
-})
-const http = useTestApp({ snapshotsDir })
+const http = useTestApp()
+// beside the data file, as the engine keeps them
+const snapshotsDir = (): string => `${http.file}.snapshots`
 const admin = (path: string, body: object = {}): Test =>
   http.anon.post(`/__admin${path}`).set('Content-Type', 'application/json').send(body)
 
@@ -42,9 +39,9 @@ describe('POST /__admin/snapshots while the data is reset and written', () => {
   test('When a save of a name fails on the disk, then it is a 503 and that snapshot is byte for byte as it was', async () => {
     // Arrange: the save's temporary file cannot be made (a folder has its name)
     expect((await admin('/snapshots', { name: 'kept' })).status).toBe(201)
-    const before = readFileSync(join(snapshotsDir, 'kept.json'))
+    const before = readFileSync(join(snapshotsDir(), 'kept.json'))
     await http.createContact({ first_name: 'Later' })
-    mkdirSync(join(snapshotsDir, '.kept.json.tmp'))
+    mkdirSync(join(snapshotsDir(), '.kept.json.tmp'))
 
     // Act
     const failed = await admin('/snapshots', { name: 'kept' })
@@ -52,7 +49,7 @@ describe('POST /__admin/snapshots while the data is reset and written', () => {
     // Assert
     expect(failed.status).toBe(503)
     expect(failed.type).toBe('application/problem+json')
-    expect(readFileSync(join(snapshotsDir, 'kept.json'))).toEqual(before)
+    expect(readFileSync(join(snapshotsDir(), 'kept.json'))).toEqual(before)
   })
 
   test('When saves of one name race each other and resets, then each is a 201 and the last one restores', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import { createSeed } from '../../../fixtures/seed.ts'
-import { createApp, type App } from '../../app.ts'
+import { createApp, type App } from '../../process/node-app.ts'
 import { closeAfterAll } from '../support/close-after-all.ts'
 import { openPostgresStore, type OpenPostgres } from '../../store/postgres/open-postgres.ts'
 import { startCluster, type Cluster } from '../support/postgres/test-cluster.ts'
@@ -38,7 +38,6 @@ beforeAll(async () => {
   const [a, b] = stores.map((store) =>
     createApp({
       engine: store.engine,
-      snapshots: store.snapshots,
       createData: () => createSeed(),
       validateResponses: true,
     }),

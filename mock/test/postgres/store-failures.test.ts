@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { ACME_ORG_ID, ALICE, GLOBEX_ORG_ID } from '../../../fixtures/identities.ts'
 import { createSeed } from '../../../fixtures/seed.ts'
-import { createApp } from '../../app.ts'
+import { createApp } from '../../process/node-app.ts'
 import { closeAfterAll } from '../support/close-after-all.ts'
 import { createContactRecord } from '../../handlers/contact-records.ts'
 import { HttpError } from '../../shared/problem.ts'
@@ -115,7 +115,6 @@ describe('PostgreSQL store failures', () => {
     // Arrange
     const app = createApp({
       engine: store.engine,
-      snapshots: store.snapshots,
       createData: () => createSeed(),
     })
     cluster.stop()

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { loadDocument } from '../../../openapi/document.ts'
+import { loadDocument } from '../../../openapi/document-files.ts'
 import { startMock, type RunningMock } from '../../process/start-mock.ts'
 
 interface OrgUser {

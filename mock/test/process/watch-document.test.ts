@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { DOCUMENT_PATH } from '../../../openapi/document.ts'
+import { DOCUMENT_PATH } from '../../../openapi/document-files.ts'
 import { startMock, type RunningMock } from '../support/spawn-mock.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'watch-'))

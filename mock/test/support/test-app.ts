@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createSeed } from '../../../fixtures/seed.ts'
-import { createApp, type App, type AppDeps } from '../../app.ts'
+import { createApp, type App, type AppDeps } from '../../process/node-app.ts'
 import { openStore, type OpenStoreOptions } from '../../store/memory/disk/open-store.ts'
 import { openPostgresStore } from '../../store/postgres/open-postgres.ts'
 import { createDatabase, dropDatabase, TEST_POSTGRES_ENV } from './postgres/test-databases.ts'
@@ -32,7 +32,6 @@ async function createPostgresTestApp(
   const app = createApp({
     createData,
     validateResponses: true,
-    snapshots: opened.snapshots,
     ...deps,
     engine: opened.engine,
   })
@@ -64,7 +63,6 @@ export async function createTestApp(
   const app = createApp({
     createData,
     validateResponses: true,
-    snapshotsDir: `${file}.snapshots`,
     ...deps,
     engine: opened.engine,
   })

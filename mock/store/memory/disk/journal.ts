@@ -1,16 +1,10 @@
 import { constants, existsSync, readdirSync, readFileSync, truncateSync } from 'node:fs'
 import { open, rename, rm, type FileHandle } from 'node:fs/promises'
 import { basename, dirname } from 'node:path'
-import { COLLECTIONS, type Collection, type Records } from '../../../shared/data.ts'
+import { COLLECTIONS, type Collection } from '../../../shared/data.ts'
+import type { JournalEntry } from '../change.ts'
 import { keptJsonOf } from '../record-json.ts'
 import { writeAll } from './write-all.ts'
-
-type PutEntries = { [C in Collection]: { collection: C; put: Records[C] } }
-export type JournalEntry = PutEntries[Collection] | { collection: Collection; remove: string }
-
-/** The entry that puts a record of a collection. */
-export const putEntry = <C extends Collection>(collection: C, row: Records[C]): JournalEntry =>
-  ({ collection, put: row }) as PutEntries[C]
 
 /** An entry as a journal line; the record's text is kept for the snapshots to come. */
 const lineOf = (entry: JournalEntry): string =>

@@ -1,22 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Data } from '../../../shared/data.ts'
+import type { NamedSnapshots, SnapshotInfo } from '../../repositories.ts'
 import { SnapshotFile } from './snapshot-file.ts'
-
-export interface SnapshotInfo {
-  name: string
-  saved_at: string
-  bytes: number
-}
-
-export interface NamedSnapshots {
-  save: (name: string, data: Data) => Promise<SnapshotInfo>
-  list: () => Promise<SnapshotInfo[]>
-  /** The snapshot's data; undefined when there is none of that name. */
-  load: (name: string) => Promise<Data | undefined>
-  /** False when there is no snapshot of that name. */
-  remove: (name: string) => Promise<boolean>
-}
 
 const SUFFIX = '.json'
 

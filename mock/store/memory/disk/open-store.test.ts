@@ -206,7 +206,7 @@ describe('openStore', () => {
     await storeOneContact('first')
     const journalPath = `${file}.journal`
     const first = readFileSync(journalPath, 'utf8')
-    const covered = (await readDataFile(file)).journal ?? 0
+    const covered = (await new SnapshotFile(file).readStored())?.journal ?? 0
     writeFileSync(`${journalPath}.${String(covered + 1)}`, first)
     writeFileSync(journalPath, first.replaceAll('first', 'second'))
 
@@ -225,9 +225,10 @@ describe('openStore', () => {
     const journalPath = `${file}.journal`
     const line = readFileSync(journalPath, 'utf8').replaceAll('kept', 'covered')
     writeFileSync(journalPath, '')
-    const snapshot = await readDataFile(file)
-    const covered = (snapshot.journal ?? 0) + 1
-    await new SnapshotFile(file).write({ ...snapshot, journal: covered })
+    const snapshot = await new SnapshotFile(file).readStored()
+    if (!snapshot) throw new Error('the store wrote no data file')
+    const covered = snapshot.journal + 1
+    await new SnapshotFile(file).write(snapshot.data, covered)
     writeFileSync(`${journalPath}.${String(covered)}`, line)
 
     // Act

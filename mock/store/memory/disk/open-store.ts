@@ -1,13 +1,15 @@
-import { loadDocument, searchFieldsOf, type OpenApiDocument } from '../../../../openapi/document.ts'
+import { searchFieldsOf, type OpenApiDocument } from '../../../../openapi/document.ts'
+import { loadDocument } from '../../../../openapi/document-files.ts'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { toCommitError } from '../../../pipeline/reply/commit-error.ts'
+import { writeFailure } from '../../store-error.ts'
 import type { Data } from '../../../shared/data.ts'
 import { acquireLock } from './file-lock.ts'
 import { handleJournalDamage } from './journal-damage.ts'
 import { openJournal, readJournal } from './journal.ts'
 import { createPersistence } from './persistence.ts'
-import { SnapshotFile } from './snapshot-file.ts'
+import { createNamedSnapshots } from './named-snapshots.ts'
+import { SnapshotFile, type StoredSnapshot } from './snapshot-file.ts'
 import { StartupError } from '../../../shared/startup-error.ts'
 import { createMemoryEngine, type MemoryEngine } from '../memory-engine.ts'
 import { createSearchText } from '../search-text.ts'
@@ -20,10 +22,10 @@ function isData(value: unknown): value is Data {
   return record['version'] === 1 && COLLECTIONS.every((name) => Array.isArray(record[name]))
 }
 
-async function readSnapshot(file: string, adapter: SnapshotFile): Promise<Data | null> {
-  let stored: unknown
+async function readSnapshot(file: string, adapter: SnapshotFile): Promise<StoredSnapshot | null> {
+  let stored: StoredSnapshot | null
   try {
-    stored = await adapter.read()
+    stored = await adapter.readStored()
   } catch (error) {
     throw new StartupError(
       `The data file ${file} cannot be read (${(error as Error).message}). ` +
@@ -31,7 +33,7 @@ async function readSnapshot(file: string, adapter: SnapshotFile): Promise<Data |
       { cause: error },
     )
   }
-  if (stored !== null && !isData(stored)) {
+  if (stored !== null && !isData(stored.data)) {
     throw new StartupError(
       `The data file ${file} is not a data file of this mock (version 1 with ${COLLECTIONS.join(', ')}). ` +
         'It was not changed: start with another --db file.',
@@ -73,6 +75,8 @@ export interface OpenStoreOptions {
   openJournal?: typeof openJournal
   /** Where the searched fields are read from (`x-search-fields`); the bundled document if unset. */
   document?: OpenApiDocument
+  /** Where named snapshots are kept: beside the data file (`<file>.snapshots`) unless told. */
+  snapshotsDir?: string
   /** How long a login token lasts; undefined for no expiry. */
   tokenTtlMs?: number | undefined
 }
@@ -99,7 +103,7 @@ export async function openStore(
     const journal = await (options.openJournal ?? openJournal)(journalPath, stored?.journal)
     const searchText = createSearchText(searchFieldsOf(options.document ?? loadDocument()))
     const engine = createMemoryEngine(
-      stored ?? (await createData()),
+      stored?.data ?? (await createData()),
       searchText,
       (hooks) =>
         createPersistence({
@@ -107,10 +111,14 @@ export async function openStore(
           journal,
           snapshotEvery: options.snapshotEvery,
           onSnapshotError: options.onSnapshotError,
-          toCommitError,
-          saveSnapshot: (data) => adapter.write(data),
+          toWriteError: writeFailure,
+          saveSnapshot: (data, generation) => adapter.write(data, generation),
         }),
-      { tokenTtlMs: options.tokenTtlMs },
+      {
+        tokenTtlMs: options.tokenTtlMs,
+        snapshots: createNamedSnapshots(options.snapshotsDir ?? `${file}.snapshots`),
+        where: file,
+      },
     )
     for (const entry of replay.entries) engine.apply(entry)
     if (!stored) await engine.snapshot()

@@ -2,7 +2,8 @@ import { describe, expect, test } from '@jest/globals'
 import { createSeed } from '../../../../fixtures/seed.ts'
 import { idOf, type Change } from '../change.ts'
 import type { Data, StoredContact } from '../../../shared/data.ts'
-import type { Journal, JournalEntry } from './journal.ts'
+import type { JournalEntry } from '../change.ts'
+import type { Journal } from './journal.ts'
 import { changesBeforeSnapshot, createPersistence, type PersistenceOptions } from './persistence.ts'
 
 function createFakeJournal(delayMs = 5) {

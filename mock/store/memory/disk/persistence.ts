@@ -1,24 +1,8 @@
 import { committedData, undoEntryOf, type Change } from '../change.ts'
+import type { Persistence } from '../durability.ts'
 import type { Data } from '../../../shared/data.ts'
-import type { Journal, JournalEntry } from './journal.ts'
-
-export interface Persistence {
-  /** Notes a change made in memory; `commit` makes it durable, or takes it back. */
-  record: (change: Change) => void
-  /**
-   * Resolves once every change recorded before the call is on disk. If the journal write fails,
-   * rejects, and that change and every change made on top of it are taken back in memory.
-   */
-  commit: () => Promise<void>
-  /** Writes a snapshot of what is on disk now, and resolves once it is in place. */
-  snapshot: () => Promise<void>
-  /** Saves `data` as the new snapshot, then lets `swap` put it in memory. */
-  replace: (data: Data, swap: () => void) => Promise<void>
-  /** Whether the last snapshot already holds everything (nothing journaled or under way since). */
-  isClean: () => boolean
-  /** The data as the disk holds it: memory without the changes not yet durable. */
-  committed: () => Data
-}
+import type { JournalEntry } from '../change.ts'
+import type { Journal } from './journal.ts'
 
 export interface PersistenceOptions {
   journal: Journal
@@ -26,8 +10,8 @@ export interface PersistenceOptions {
   current: () => Data
   /** How many records `current()` would hold, counted without building it. */
   records: () => number
-  /** Writes a whole snapshot durably; its `journal` says which journals it makes obsolete. */
-  saveSnapshot: (data: Data) => Promise<void>
+  /** Writes a whole snapshot durably, holding the changes of the journals up to `generation`. */
+  saveSnapshot: (data: Data, generation: number) => Promise<void>
   /** Applies entries that take changes back, newest change first. */
   undo: (entries: JournalEntry[]) => void
   /**
@@ -38,7 +22,7 @@ export interface PersistenceOptions {
   /** A snapshot nobody waits for failed; the journals still hold every change. */
   onSnapshotError?: (error: unknown) => void
   /** What a failed write's requests are rejected with. */
-  toCommitError?: (error: unknown) => unknown
+  toWriteError?: (error: unknown) => unknown
 }
 
 interface Waiter {
@@ -71,7 +55,7 @@ const replaced = (): Error =>
  */
 export function createPersistence(options: PersistenceOptions): Persistence {
   const { journal, snapshotEvery = 20_000, onSnapshotError = () => undefined } = options
-  const toCommitError = options.toCommitError ?? ((error: unknown) => error)
+  const toWriteError = options.toWriteError ?? ((error: unknown) => error)
   let pending: Change[] = []
   // the batch on its way to the disk: in memory, not yet durable
   let inFlight: Change[] = []
@@ -93,7 +77,7 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     pending = []
     waiters = []
     options.undo(changes.reverse().map(undoEntryOf))
-    const reason = toCommitError(error)
+    const reason = toWriteError(error)
     for (const waiter of all) waiter.reject(reason)
   }
 
@@ -106,7 +90,7 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     journaled = 0
     nextSnapshotAt = changesBeforeSnapshot(recordsOf(state), snapshotEvery)
     const done = options
-      .saveSnapshot({ ...state, journal: generation })
+      .saveSnapshot(state, generation)
       .then(() => journal.dropRotated(generation))
       .then(() => {
         behind = false
@@ -148,14 +132,14 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     if (writing) await writing
     try {
       const generation = await journal.rotate()
-      await options.saveSnapshot({ ...request.data, journal: generation })
+      await options.saveSnapshot(request.data, generation)
       await journal.dropRotated(generation)
       journaled = 0
       behind = false
       nextSnapshotAt = changesBeforeSnapshot(recordsOf(request.data), snapshotEvery)
     } catch (error) {
       behind = true
-      request.reject(toCommitError(error))
+      request.reject(toWriteError(error))
       return
     }
     // Changes made meanwhile went to the data that is now replaced, and never reached the disk.
@@ -163,7 +147,7 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     pending = []
     waiters = []
     request.swap()
-    for (const waiter of raced) waiter.reject(toCommitError(replaced()))
+    for (const waiter of raced) waiter.reject(toWriteError(replaced()))
     request.resolve()
   }
 

@@ -23,11 +23,11 @@ describe('SnapshotFile', () => {
     const adapter = new SnapshotFile(file)
 
     // Act
-    await adapter.write({ ...data, journal: 3 })
-    const read = await adapter.read()
+    await adapter.write(data, 3)
+    const read = await adapter.readStored()
 
     // Assert
-    expect(read).toEqual({ ...data, journal: 3 })
+    expect(read).toEqual({ data, journal: 3 })
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n')
     expect(lines).toHaveLength(1 + data.contacts.length + data.user_relationships.length)
   })

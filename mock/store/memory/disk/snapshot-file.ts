@@ -13,7 +13,13 @@ const VERSION = 2
 const CHUNK = 500
 
 type Header = Omit<Data, 'contacts' | 'user_relationships'>
-type Line = { format: string; version: number } & Header
+type Line = { format: string; version: number; journal?: number } & Header
+
+/** A data file's data, and the last journal generation whose changes it holds (0: none). */
+export interface StoredSnapshot {
+  data: Data
+  journal: number
+}
 
 async function flushToDisk(path: string): Promise<void> {
   const handle = await open(path, 'r')
@@ -26,9 +32,9 @@ async function flushToDisk(path: string): Promise<void> {
 
 const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
-function headerOf(data: Data): string {
+function headerOf(data: Data, journal: number): string {
   const { contacts: _contacts, user_relationships: _relationships, ...header } = data
-  return JSON.stringify({ format: FORMAT, ...header, version: VERSION }) + '\n'
+  return JSON.stringify({ format: FORMAT, ...header, journal, version: VERSION }) + '\n'
 }
 
 const COLLECTIONS = ['contacts', 'user_relationships'] as const
@@ -40,14 +46,14 @@ const BUFFER_BYTES = 1 << 20
  * each record's JSON is encoded straight into it, where joining them first made a string of a
  * few hundred kilobytes and a copy of it per chunk, for the garbage collector to sweep.
  */
-async function writeLines(handle: FileHandle, data: Data): Promise<void> {
+async function writeLines(handle: FileHandle, data: Data, journal: number): Promise<void> {
   const buffer = Buffer.allocUnsafe(BUFFER_BYTES)
   let used = 0
   const flush = async (): Promise<void> => {
     await writeAll(handle, buffer.subarray(0, used))
     used = 0
   }
-  await writeAll(handle, Buffer.from(headerOf(data)))
+  await writeAll(handle, Buffer.from(headerOf(data, journal)))
   for (const name of COLLECTIONS) {
     const prefix = Buffer.from(`{"${name}":`)
     let count = 0
@@ -108,8 +114,9 @@ function addRecord(data: Data, line: string, number: number): void {
 }
 
 /** Reads the line format; undefined when the file is in the earlier single-document format. */
-async function readLines(file: string): Promise<Data | undefined> {
+async function readLines(file: string): Promise<StoredSnapshot | undefined> {
   let data: Data | undefined
+  let journal = 0
   let number = 0
   const complete = await forEachLine(file, (line) => {
     number++
@@ -119,11 +126,12 @@ async function readLines(file: string): Promise<Data | undefined> {
     }
     // not the line format: the earlier single-document one
     if (!isHeader(line)) return false
-    const { format: _format, ...header } = JSON.parse(line) as Line
+    const { format: _format, journal: covered = 0, ...header } = JSON.parse(line) as Line
+    journal = covered
     data = { ...header, version: 1, contacts: [], user_relationships: [] }
     return true
   })
-  return complete ? data : undefined
+  return complete && data ? { data, journal } : undefined
 }
 
 /**
@@ -141,15 +149,25 @@ export class SnapshotFile implements Adapter<Data> {
   }
 
   async read(): Promise<Data | null> {
-    if (!existsSync(this.#file)) return null
-    const data = await readLines(this.#file)
-    return data ?? (JSON.parse(await readFile(this.#file, 'utf8')) as Data)
+    return (await this.readStored())?.data ?? null
   }
 
-  async write(data: Data): Promise<void> {
+  /** The data and the journal generation it holds; null when there is no file. */
+  async readStored(): Promise<StoredSnapshot | null> {
+    if (!existsSync(this.#file)) return null
+    const stored = await readLines(this.#file)
+    if (stored) return stored
+    const { journal = 0, ...data } = JSON.parse(await readFile(this.#file, 'utf8')) as Data & {
+      journal?: number
+    }
+    return { data, journal }
+  }
+
+  /** Writes `data` durably, as holding the changes of the journals up to `journal`. */
+  async write(data: Data, journal = 0): Promise<void> {
     const handle = await open(this.#temp, 'w')
     try {
-      await writeLines(handle, data)
+      await writeLines(handle, data, journal)
       await handle.sync()
       await handle.close()
       await rename(this.#temp, this.#file)

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect } from '@jest/globals'
 import request, { type Test } from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../../../../fixtures/identities.ts'
-import type { App, AppDeps } from '../../../app.ts'
+import type { App, AppDeps } from '../../../process/node-app.ts'
 import type { StorageEngine } from '../../../store/repositories.ts'
 import { createTestApp, type TestApp } from '../test-app.ts'
 import {
@@ -33,6 +33,8 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'opt
 export interface Http extends Record<Method, (url: string, user?: User) => Test> {
   readonly app: App
   readonly engine: StorageEngine
+  /** The data file (empty on PostgreSQL): its folder holds the journal and named snapshots. */
+  readonly file: string
   /** Requests without an Authorization header. */
   readonly anon: ReturnType<typeof request>
   /** Creates a contact (JSON; first_name and relationship_type filled in) and returns it. */
@@ -87,6 +89,9 @@ export function useTestApp(deps: Partial<AppDeps> = {}): Http {
   const http: Http = {
     get app() {
       return started().app
+    },
+    get file() {
+      return started().file
     },
     get engine() {
       return started().engine

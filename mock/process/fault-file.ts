@@ -4,7 +4,7 @@ import { createDocumentAjv, pointerTo, type OpenApiDocument } from '../../openap
 import { HttpError } from '../shared/problem.ts'
 import { StartupError } from '../shared/startup-error.ts'
 import { toFieldErrors } from '../pipeline/validate/validation-errors.ts'
-import type { FaultBook, FaultRuleInput } from './fault-book.ts'
+import type { FaultBook, FaultRuleInput } from '../faults/fault-book.ts'
 
 const describe = (errors: { field: string; message: string }[]): string =>
   errors.map(({ field, message }) => `${field} ${message}`).join('; ')

@@ -1,0 +1,42 @@
+import type { AnyHandler as Handler } from '../handlers/operation.ts'
+import { matchPath, toTemplate, type PathMatch, type PathTemplate } from './operation-paths.ts'
+import type { CompiledOperation } from './validate/compile-operations.ts'
+
+/** The operations of one path of a document, with what runs each. */
+export interface Route {
+  /** By method in upper case; HEAD is answered by GET's. */
+  operations: ReadonlyMap<string, { operation: CompiledOperation; handler: Handler }>
+  /** The methods of the path, for a 405's Allow header. */
+  allow: string
+}
+
+/**
+ * The paths of a document's operations, ready to match request paths, each operation joined to its
+ * handler: the validators were compiled from the operation's part of the document, so what they
+ * let through is its handler's input. A handler missing for an operation stops the start.
+ */
+export function createRoutes(
+  operations: readonly CompiledOperation[],
+  handlers: Readonly<Record<string, Handler>>,
+): PathTemplate<Route>[] {
+  const paths = [...new Set(operations.map((operation) => operation.documentPath))]
+  return paths.map((documentPath) => {
+    const own = operations.filter((operation) => operation.documentPath === documentPath)
+    const methods = own.map((operation) => operation.method.toUpperCase())
+    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS']
+    const entries = own.map((operation) => {
+      const handler = handlers[operation.operationId]
+      if (handler === undefined) throw new Error(`no handler for ${operation.operationId}`)
+      return [operation.method.toUpperCase(), { operation, handler }] as const
+    })
+    return toTemplate<Route>(documentPath, {
+      operations: new Map(entries),
+      allow: allow.join(', '),
+    })
+  })
+}
+
+export const findRoute = (
+  routes: readonly PathTemplate<Route>[],
+  path: string,
+): PathMatch<Route> | undefined => matchPath(routes, path)
