@@ -16,12 +16,12 @@ describe('bannerOf', () => {
     // Act
     const banner = bannerOf(
       'http://127.0.0.1:4010',
-      { dbFile: 'db.json' },
       {},
       {
         orgs: [...ORGS, ...orgs],
         users,
         contacts: 0,
+        where: 'db.json',
       },
     )
 

@@ -1,5 +1,4 @@
 import type { Access } from '../app.ts'
-import type { MockConfig } from './config.ts'
 import { readyLineOf } from './ready-line.ts'
 import type { Org, User } from '../shared/data.ts'
 
@@ -11,15 +10,14 @@ function describeAdmin(access: Access): string {
 /** What the mock prints when it starts: where it is, and who can call it. */
 export function bannerOf(
   url: string,
-  config: Pick<MockConfig, 'dbFile'>,
   access: Access,
-  data: { orgs: Org[]; users: User[]; contacts: number },
+  data: { orgs: Org[]; users: User[]; contacts: number; where: string },
 ): string {
   const orgName = (id: string): string => data.orgs.find((org) => org.id === id)?.name ?? id
   const acme = data.orgs[0]?.id ?? ''
   return [
     readyLineOf(url),
-    `Data file: ${config.dbFile} (${String(data.contacts)} contacts)`,
+    `Data file: ${data.where} (${String(data.contacts)} contacts)`,
     `Admin API: /__admin (${describeAdmin(access)}); POST /__admin/reset as JSON restores the fixtures`,
     'Organizations:',
     ...firstOf(data.orgs, 'organizations').map((org) =>

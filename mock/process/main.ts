@@ -10,7 +10,6 @@ import { loadSeedFile, SeedError } from '../../fixtures/seed-file.ts'
 import { loadDocument } from '../../openapi/document-files.ts'
 import { bannerOf } from './banner.ts'
 import type { Data } from '../shared/data.ts'
-import { describeStore } from '../store/postgres/describe-store.ts'
 import { serve } from './serve.ts'
 import { StartupError } from '../shared/startup-error.ts'
 import { generateFixtures } from './generate-fixtures.ts'
@@ -77,8 +76,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     onNote: (line) => process.stderr.write(`${line}\n`),
   })
   for (const note of served.notes) process.stderr.write(`${note}\n`)
-  const where = config.store === undefined ? config : { dbFile: describeStore(config.store) }
-  process.stdout.write(bannerOf(served.url, where, access, await served.engine.describe()))
+  process.stdout.write(bannerOf(served.url, access, await served.engine.describe()))
 
   // process.stderr does not block on a pipe as fs.writeSync does: what a pipe nobody reads does
   // not take waits in the process and is lost at the exit, which it never holds up
