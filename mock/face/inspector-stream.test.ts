@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import express from 'express'
-import type { Exchange } from '../pipeline/exchange.ts'
+import { startExchange, type Exchange } from '../pipeline/exchange.ts'
 import { createInspectorRoutes } from './inspector-routes.ts'
 import { createRecorder, type Recorder } from './recorder.ts'
 
@@ -28,30 +28,16 @@ const counted: Recorder = {
 
 /** An exchange as the core hands it to its listeners, for a request without a body. */
 const exchangeOf = (method: string, url: string): Exchange => ({
-  request: {
+  ...startExchange({
     method,
     url,
     headers: {},
     hasBody: false,
-    body: () => Promise.resolve(new Uint8Array()),
-  },
-  path: url,
-  startedAt: performance.now(),
-  page: false,
-  route: undefined,
-  operation: undefined,
-  params: {},
-  cors: true,
+    body: () => Promise.resolve(EMPTY),
+  }),
   recorded: true,
-  plan: undefined,
-  caller: undefined,
-  rawBody: undefined,
-  decoded: undefined,
-  query: {},
-  body: undefined,
-  handled: undefined,
-  reply: undefined,
 })
+const EMPTY = new Uint8Array()
 
 let server: Server
 let base: string

@@ -7,6 +7,7 @@ import {
   toContactDetail,
   updateRecord,
 } from './contact-records.ts'
+import { softDeleted } from './soft-delete.ts'
 import { pagingOf, type Handler } from './operation.ts'
 
 const noSuchContact = (id: string): HttpError =>
@@ -74,11 +75,7 @@ const deleteContact: Handler<'deleteContact'> = async ({ path, query, body, now 
   if (String(inQuery ?? inBody ?? 'true') === 'false') {
     await repos.contacts.purge(orgId, id)
   } else if (contact.deleted_at === null) {
-    // the first deletion's time is kept (decision 13)
-    await repos.contacts.update(orgId, id, (current) => {
-      const at = now()
-      return current.deleted_at === null ? { ...current, deleted_at: at, updated_at: at } : current
-    })
+    await repos.contacts.update(orgId, id, (current) => softDeleted(current, now()))
   }
   return { status: 204 }
 }

@@ -2,6 +2,7 @@ import type { StoredUserRelationship, UserRelationship } from '../shared/data.ts
 import type { FieldError } from '../shared/problem.ts'
 import { HttpError } from '../shared/problem.ts'
 import type { Repositories } from '../store/repositories.ts'
+import { softDeleted } from './soft-delete.ts'
 import { pagingOf, type BodyOf, type Handler } from './operation.ts'
 
 function toUserRelationship(stored: StoredUserRelationship): UserRelationship {
@@ -96,10 +97,9 @@ const deleteUserRelationship: Handler<'deleteUserRelationship'> = async (input, 
   const found = await repos.userRelationships.find(orgId, input.user.id, id)
   if (!found) throw noSuchRelationship(id)
   if (found.deleted_at === null) {
-    await repos.userRelationships.update(orgId, input.user.id, id, (current) => {
-      const at = input.now()
-      return current.deleted_at === null ? { ...current, deleted_at: at, updated_at: at } : current
-    })
+    await repos.userRelationships.update(orgId, input.user.id, id, (current) =>
+      softDeleted(current, input.now()),
+    )
   }
   return { status: 204 }
 }

@@ -12,7 +12,14 @@ import { CORS_HEADERS, preflightReply } from './access/cors.ts'
 import { createHostCheck } from './access/host-check.ts'
 import { decodeBody } from './decode/read-body.ts'
 import { parseQuery } from './decode/parse-query.ts'
-import { headerOf, pathnameOf, searchOf, type CoreRequest, type Exchange } from './exchange.ts'
+import {
+  headerOf,
+  pathnameOf,
+  searchOf,
+  startExchange,
+  type CoreRequest,
+  type Exchange,
+} from './exchange.ts'
 import { createHandleSteps, type HandleDeps } from './handle.ts'
 import { createLifecycle, type Lifecycle } from './lifecycle.ts'
 import { storeProblem } from './reply/store-problem.ts'
@@ -174,28 +181,6 @@ export function createCore(deps: CoreDeps): Core {
       lifecycle.response(x, sent)
       return sent
     },
-  }
-}
-
-function startExchange(request: CoreRequest): Exchange {
-  return {
-    request,
-    path: pathnameOf(request.url),
-    startedAt: performance.now(),
-    page: false,
-    route: undefined,
-    operation: undefined,
-    params: {},
-    cors: false,
-    recorded: false,
-    plan: undefined,
-    caller: undefined,
-    rawBody: undefined,
-    decoded: undefined,
-    query: {},
-    body: undefined,
-    handled: undefined,
-    reply: undefined,
   }
 }
 

@@ -56,6 +56,29 @@ export interface Exchange {
   reply: Reply | undefined
 }
 
+/** A request at the start of its way: nothing learnt yet. */
+export function startExchange(request: CoreRequest): Exchange {
+  return {
+    request,
+    path: pathnameOf(request.url),
+    startedAt: performance.now(),
+    page: false,
+    route: undefined,
+    operation: undefined,
+    params: {},
+    cors: false,
+    recorded: false,
+    plan: undefined,
+    caller: undefined,
+    rawBody: undefined,
+    decoded: undefined,
+    query: {},
+    body: undefined,
+    handled: undefined,
+    reply: undefined,
+  }
+}
+
 /** A header's value as one string (a repeated one joined). */
 export function headerOf(headers: RequestHeaders, name: string): string | undefined {
   const value = headers[name]

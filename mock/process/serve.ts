@@ -10,6 +10,7 @@ import {
   readDocumentFile,
 } from '../../openapi/document-files.ts'
 import type { Access } from '../app.ts'
+import type { MockConfig } from './options.ts'
 import { createApp } from './node-app.ts'
 import { createHttpServer, type ServerTimeouts } from './create-server.ts'
 import { createFaultBook } from '../faults/fault-book.ts'
@@ -24,36 +25,32 @@ import { createShutdown } from './shutdown.ts'
 import { StartupError } from '../shared/startup-error.ts'
 import { watchDocument } from './watch-document.ts'
 
-export interface ServeOptions extends ServerTimeouts {
-  port: number
-  host: string
-  dbFile: string
-  /** A PostgreSQL URL: the store instead of `dbFile` (shared by every instance on it). */
-  store?: string | undefined
-  /** Connections to the database (`store`) this instance keeps at most. */
-  poolSize?: number | undefined
+/** What serving takes: the options of the table (options.ts), and what only code can give. */
+export interface ServeOptions
+  extends
+    ServerTimeouts,
+    Pick<MockConfig, 'port' | 'host' | 'dbFile'>,
+    Partial<
+      Pick<
+        MockConfig,
+        | 'store'
+        | 'poolSize'
+        | 'recover'
+        | 'validateResponses'
+        | 'seed'
+        | 'delay'
+        | 'faultsFile'
+        | 'noFaults'
+        | 'noInspector'
+        | 'tokenTtlMs'
+        | 'documentFile'
+        | 'watch'
+      >
+    > {
   /** The data a new data file, and a reset, start from. */
   createData: () => Data | Promise<Data>
-  recover?: boolean
   logger?: Logger
-  validateResponses?: boolean
   access?: Access
-  /** The seed of the fault draws (and of the fixtures). */
-  seed?: number | undefined
-  /** Every API request waits [min, max] ms. */
-  delay?: [number, number] | undefined
-  /** A JSON list of fault rules to start with. */
-  faultsFile?: string | undefined
-  /** No fault simulation at all. */
-  noFaults?: boolean
-  /** No recording of requests for the inspector. */
-  noInspector?: boolean
-  /** How long a login token lasts; undefined for no expiry. */
-  tokenTtlMs?: number | undefined
-  /** Another version of the document (same operations, other constraints). */
-  documentFile?: string | undefined
-  /** Recompile the validators when the document changes, keeping the data. */
-  watch?: boolean
   /** Where to say what happened after the start (a reloaded document). */
   onNote?: (line: string) => void
 }

@@ -1,16 +1,7 @@
 import { copyFileSync } from 'node:fs'
-import { open } from 'node:fs/promises'
 import { journalFiles, type DamagedLine, type JournalContents } from './journal.ts'
+import { flushToDisk } from './flush-to-disk.ts'
 import { StartupError } from '../../../shared/startup-error.ts'
-
-async function flushToDisk(path: string): Promise<void> {
-  const handle = await open(path, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
 
 const preview = ({ file, line, text }: DamagedLine): string =>
   `${file} line ${String(line)} (${text.length > 60 ? `${text.slice(0, 60)}…` : text})`

@@ -4,6 +4,7 @@ import { basename, dirname } from 'node:path'
 import { COLLECTIONS, type Collection } from '../../../shared/data.ts'
 import type { JournalEntry } from '../change.ts'
 import { keptJsonOf } from '../record-json.ts'
+import { flushToDisk } from './flush-to-disk.ts'
 import { writeAll } from './write-all.ts'
 
 /** An entry as a journal line; the record's text is kept for the snapshots to come. */
@@ -104,16 +105,6 @@ export interface Journal {
   close: () => Promise<void>
 }
 
-/** Makes renames and new files in the folder durable. */
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
-
 // Each write is on the disk when it returns (O_DSYNC): one trip to libuv's thread pool instead of
 // a write and an fdatasync. Windows has no O_DSYNC: there the write is followed by a datasync.
 const O_DSYNC = constants.O_DSYNC as number | undefined
@@ -166,7 +157,7 @@ export async function openJournal(path: string, coveredUpTo = 0): Promise<Journa
       await rename(path, rotatedPath(path, generation))
       handle = await open(path, APPEND_DURABLY)
       size = 0
-      await syncFolder(dirname(path))
+      await flushToDisk(dirname(path))
       return generation
     },
     dropRotated,

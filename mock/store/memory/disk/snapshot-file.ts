@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path'
 import type { Adapter } from 'lowdb'
 import type { Data, StoredContact, StoredUserRelationship } from '../../../shared/data.ts'
 import { jsonOf } from '../record-json.ts'
+import { flushToDisk } from './flush-to-disk.ts'
 import { writeAll } from './write-all.ts'
 
 /** The first line of a data file in the line format: everything but the two large collections. */
@@ -19,15 +20,6 @@ type Line = { format: string; version: number; journal?: number } & Header
 export interface StoredSnapshot {
   data: Data
   journal: number
-}
-
-async function flushToDisk(path: string): Promise<void> {
-  const handle = await open(path, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
 }
 
 const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
