@@ -5,7 +5,7 @@ export default {
   testTimeout: 30_000,
   // Explicit: Jest's default testMatch would also pick up files like `spec.ts`. The contract
   // suite's self-test and the package test have scripts of their own (test:self, test:package).
-  testMatch: ['<rootDir>/{openapi,mock,fixtures,scripts}/**/*.test.ts'],
+  testMatch: ['<rootDir>/{openapi,mock,fixtures,scripts,bench}/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/scripts/package.test.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },

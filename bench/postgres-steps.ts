@@ -8,7 +8,7 @@ import {
   SCALE_READ_CONNECTIONS,
 } from './postgres-operations.ts'
 import { aloneLine, measureSearchAlone, type QueryAlone } from './postgres-query-alone.ts'
-import type { Section } from './report.ts'
+import type { Section } from './results.ts'
 import type { MockContext } from './requests.ts'
 import { contextOf } from './sessions.ts'
 import type { Measured, StepInputs } from './steps.ts'

@@ -1,25 +1,35 @@
 // npm run bench: the compiled mock against a minimal Express app, its mixed workload, durable
 // writes against a raw fdatasync loop, its stalls under writes, its start-up and memory; then the
-// file store beside PostgreSQL, and PostgreSQL at a million contacts.
+// file store beside PostgreSQL, and PostgreSQL at a million contacts. The results go to a JSON
+// file (results.ts) that the tables are rendered from (render.ts); --render FILE renders a saved one.
 // See BENCHMARKS.md ("What is measured") for the method; --help for the options.
-import { writeBenchmarks } from './benchmarks-file.ts'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { buildPackage, type CompiledPackage } from './compiled-package.ts'
 import { LOAD_CONTACTS } from './data-files.ts'
 import { log, prepareInputs, runEntryPoint } from './entry-point.ts'
-import { describeMachine, machineLines, type Machine } from './machine.ts'
+import { describeMachine, type Machine } from './machine.ts'
 import { DISTURBED_CORES } from './measure.ts'
 import type { BenchOptions } from './options.ts'
-import { startBenchCluster, type BenchCluster } from './postgres-cluster.ts'
+import { clusterLine, startBenchCluster, type BenchCluster } from './postgres-cluster.ts'
 import { measurePostgresAtScale, measureStoresCompared } from './postgres-steps.ts'
-import { printTables } from './print.ts'
-import { toRows } from './rows.ts'
+import { machineRows } from './render-columns.ts'
+import { renderText } from './render.ts'
+import {
+  LATEST_RESULTS,
+  readResults,
+  saveResults,
+  SHOWN_RESULTS,
+  writeBenchmarks,
+} from './results-file.ts'
+import { databaseLoad, toRows, type BenchResults } from './results.ts'
 import { measureFloor } from './sessions.ts'
+import { ROOT } from './server-process.ts'
 import { measureStartup, type StartupResult } from './startup.ts'
 import { measureMixed } from './mixed-rounds.ts'
 import { measureAgainstExpress, measureDurable } from './steps.ts'
 import { measureStallStep } from './stall-step.ts'
-import type { RunSummary } from './summary.ts'
-import { checkLine, checksOf } from './targets.ts'
+import { targetsOf } from './targets.ts'
 
 interface RunStart {
   options: BenchOptions
@@ -31,8 +41,17 @@ interface RunStart {
   cluster: BenchCluster
 }
 
+const versionsOf = (names: string[]): Record<string, string> =>
+  Object.fromEntries(
+    names.map((name) => {
+      const manifest = join(ROOT, 'node_modules', name, 'package.json')
+      const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: unknown }
+      return [name, String(version)]
+    }),
+  )
+
 /** Every step in turn, on the cluster started before them. */
-async function measureSteps(run: RunStart): Promise<RunSummary> {
+async function measureSteps(run: RunStart): Promise<BenchResults> {
   const { options, pkg, cluster } = run
   const inputs = await prepareInputs(options, run.dir, pkg)
   const { files, workload } = inputs
@@ -57,42 +76,47 @@ async function measureSteps(run: RunStart): Promise<RunSummary> {
   const scale = await measurePostgresAtScale(inputs, cluster, options.postgresContacts)
   if (options.postgresContacts !== LOAD_CONTACTS) files.drop(options.postgresContacts)
   measured.push(...compared.measured, ...scale.measured)
-  const floor = await measureFloor(inputs)
+  const baselineStart = await measureFloor(inputs)
 
   const rows = toRows(measured)
   return {
-    date: new Date(),
-    options,
-    machine: run.machine,
-    workload,
+    run: {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      quick: options.quick,
+      skipBuild: options.skipBuild,
+      machine: run.machine,
+      postgres: clusterLine(cluster.description),
+      versions: versionsOf(['express', 'pg', 'pino', 'autocannon']),
+      warmupSeconds: options.warmupSeconds,
+      durationSeconds: options.durationSeconds,
+      searchTerm: workload.searchTerm,
+      totalSeconds: (performance.now() - run.started) / 1000,
+    },
     rows,
-    measured,
     stall,
     startup,
-    postgres: {
-      cluster: cluster.description,
-      compared: compared.database,
-      scale: scale.database,
-      searchAlone: scale.searchAlone,
-    },
-    floor,
-    checks: checksOf(rows, stall, startup),
-    totalSeconds: (performance.now() - run.started) / 1000,
+    baselineStart,
+    databases: [
+      databaseLoad('stores', compared.database),
+      databaseLoad('postgres', scale.database),
+    ],
+    searchAlone: scale.searchAlone,
+    targets: targetsOf(rows, stall, startup),
+    problems: [...measured.flatMap((result) => result.problems), ...stall.problems],
   }
 }
 
 /** The exit code of a run: 1 when its numbers are invalid or disturbed or a target is missed. */
-async function verdictOf(summary: RunSummary): Promise<number> {
-  const { measured, stall, rows, startup, checks, options } = summary
-  const problems = [...measured.flatMap((result) => result.problems), ...stall.problems]
+async function verdictOf(results: BenchResults, write: boolean): Promise<number> {
+  const { problems, rows, stall, startup, targets } = results
   if (problems.length > 0) {
     // Failed requests make the numbers meaningless: report them and keep BENCHMARKS.md as it was.
     log(`\nERRORS: the numbers are not valid:\n${problems.map((p) => `  ${p}`).join('\n')}`)
     return 1
   }
   const disturbed = [
-    ...rows.filter((row) => row.measurement.otherCores > DISTURBED_CORES).map((row) => row.name),
-    ...(stall.otherCores > DISTURBED_CORES ? ['the stall run'] : []),
+    ...rows.filter((row) => (row.otherCores ?? 0) > DISTURBED_CORES).map((row) => row.label),
+    ...(stall && stall.otherCores > DISTURBED_CORES ? ['the stall run'] : []),
     ...startup
       .filter((result) => result.otherCores > DISTURBED_CORES)
       .map((result) => `start-up with ${String(result.contacts)} contacts`),
@@ -103,17 +127,28 @@ async function verdictOf(summary: RunSummary): Promise<number> {
     log('BENCHMARKS.md was not written; run again when the machine is idle.')
     return 1
   }
-  if (options.write) log(`Wrote ${await writeBenchmarks(summary)}`)
-  const missed = checks.filter((check) => !check.met)
+  if (write) {
+    log(`Wrote ${await saveResults(results, SHOWN_RESULTS)} and ${await writeBenchmarks(results)}`)
+  }
+  const missed = targets.filter((target) => !target.met)
   if (missed.length > 0) {
-    log(`\nTargets missed:\n${missed.map((check) => `  ${checkLine(check)}`).join('\n')}`)
+    log(`\nTargets missed:\n${missed.map((target) => `  ${target.label}`).join('\n')}`)
     return 1
   }
   log('\nEvery target is met.')
   return 0
 }
 
+/** --render FILE: the tables of a saved run, and with --write BENCHMARKS.md's, measuring nothing. */
+async function renderSaved(file: string, write: boolean): Promise<number> {
+  const results = readResults(file)
+  process.stdout.write(`${renderText(results)}\n`)
+  if (write) log(`Wrote ${await writeBenchmarks(results)}`)
+  return 0
+}
+
 async function bench(options: BenchOptions, dir: string): Promise<number> {
+  if (options.render !== undefined) return renderSaved(options.render, options.write)
   const started = performance.now()
   log(
     options.skipBuild
@@ -122,7 +157,11 @@ async function bench(options: BenchOptions, dir: string): Promise<number> {
   )
   const pkg = await buildPackage(dir, options.skipBuild)
   const machine = await describeMachine(dir)
-  log(machineLines(machine).join('\n'))
+  log(
+    machineRows(machine)
+      .map((pair) => pair.join(': '))
+      .join('\n'),
+  )
   if (machine.dataFilesystem === 'tmpfs') {
     log('WARNING: the data files are on tmpfs, where fdatasync costs nothing; use --dir.')
   }
@@ -131,14 +170,15 @@ async function bench(options: BenchOptions, dir: string): Promise<number> {
   }
   // Started before the other steps: a missing PostgreSQL fails the run now, not minutes later.
   const cluster = await startBenchCluster(options.baseDir, log)
-  let summary: RunSummary
+  let results: BenchResults
   try {
-    summary = await measureSteps({ options, dir, started, machine, pkg, cluster })
+    results = await measureSteps({ options, dir, started, machine, pkg, cluster })
   } finally {
     cluster.stop()
   }
-  process.stdout.write(printTables(summary))
-  return verdictOf(summary)
+  process.stdout.write(`\n${renderText(results)}\n\n`)
+  log(`Results: ${await saveResults(results, LATEST_RESULTS)}`)
+  return verdictOf(results, options.write)
 }
 
 runEntryPoint(process.argv.slice(2), bench)

@@ -31,8 +31,16 @@ function startBaseline(pkg: CompiledPackage, contactFile: string): Promise<Serve
   })
 }
 
+/** The baseline app's start: Node and Express with no data, the median of a few. */
+export interface BaselineStart {
+  samples: number
+  startupMs: number
+  /** VmRSS when ready, in bytes. */
+  rssReady: number
+}
+
 /** What Node and Express alone cost at start, to read the mock's start-up and memory against. */
-export async function measureFloor(inputs: SessionInputs): Promise<string> {
+export async function measureFloor(inputs: SessionInputs): Promise<BaselineStart> {
   const contactFile = join(inputs.dir, 'floor-contact.json')
   writeFileSync(contactFile, JSON.stringify(inputs.workload.contact))
   const samples: { startupMs: number; rss: number }[] = []
@@ -44,11 +52,7 @@ export async function measureFloor(inputs: SessionInputs): Promise<string> {
   // the median start, with the RSS it had
   const median = samples.sort((a, b) => a.startupMs - b.startupMs)[FLOOR_SAMPLES >> 1]
   if (median === undefined) throw new Error('unreachable: FLOOR_SAMPLES is at least 1')
-  return (
-    `For scale, the baseline app (Node + Express, compiled, no data) starts in ` +
-    `${median.startupMs.toFixed(0)} ms with ${(median.rss / 1e6).toFixed(0)} MB RSS ` +
-    `(median of ${String(FLOOR_SAMPLES)}).`
-  )
+  return { samples: FLOOR_SAMPLES, startupMs: median.startupMs, rssReady: median.rss }
 }
 
 /** The minimal Express app, serving the contact the mock lists first. */

@@ -13,7 +13,7 @@ import {
   type Operation,
 } from './operations.ts'
 import { measureRawSync, type SyncStyle } from './raw-sync.ts'
-import type { Section } from './report.ts'
+import type { Section } from './results.ts'
 import {
   baselineSession,
   mockSession,

@@ -1,12 +1,14 @@
-import { passes, times, type Row } from './report.ts'
-import type { StallResult } from './stall.ts'
+import type { LoadRow } from './results.ts'
+import { PROBE_INTERVAL_MS, STALL_CONNECTIONS, type StallResult } from './stall.ts'
 import type { StartupResult } from './startup.ts'
 
 /** One acceptance target of the issue and what this run measured for it. */
-export interface Check {
+export interface TargetResult {
   label: string
-  measured: string
-  target: string
+  /** A ratio (unit x), which must be at least `limit`; or a time or a size, which must stay under. */
+  value: number
+  unit: 'x' | 'ms' | 'bytes'
+  limit: number
   met: boolean
 }
 
@@ -16,83 +18,68 @@ export const TARGET_CONTACTS = 100_000
 export const STARTUP_TARGET_MS = 1500
 export const RSS_TARGET_BYTES = 350e6
 
-const rate = (row: Row): string => `${row.measurement.requestsPerSecond.toFixed(0)} req/s`
+const size = (contacts = 0): string => contacts.toLocaleString('en-US')
 
-function rowCheck(row: Row): Check[] {
-  const { reference, ratio, target } = row
-  if (reference === undefined || ratio === undefined || target === undefined) return []
-  return [
-    {
-      label: `${row.name}, against ${reference.name}`,
-      measured: `${ratio.toFixed(2)}x (${rate(row)} against ${rate(reference)})`,
-      target: `at least ${times(target)}`,
-      met: passes(row),
-    },
-  ]
+/** A time or a size that must stay under `limit` (and meet `also`). */
+const under = (
+  label: string,
+  value: number,
+  unit: 'ms' | 'bytes',
+  limit: number,
+  also = true,
+): TargetResult => ({ label, value, unit, limit, met: value < limit && also })
+
+/** A ratio to the reference row, or a p99 to stay under (PostgreSQL's list and search at scale). */
+function rowTarget(row: LoadRow, rows: readonly LoadRow[]): TargetResult[] {
+  const { target, ratio, p99TargetMs, connections } = row
+  const reference = rows.find((other) => other.id === row.reference)
+  if (target !== undefined && ratio !== undefined && reference) {
+    const label = `${row.label}, against ${reference.label}`
+    return [{ label, value: ratio, unit: 'x', limit: target, met: ratio >= target }]
+  }
+  if (p99TargetMs === undefined) return []
+  const label = `${row.label}, ${size(row.contacts)} contacts, ${String(connections)} connections: p99`
+  return [under(label, row.p99Ms, 'ms', p99TargetMs)]
 }
 
-/** A row that must answer within a time: PostgreSQL's list and search at a million contacts. */
-function latencyCheck(row: Row): Check[] {
-  const limit = row.p99TargetMs
-  if (limit === undefined) return []
-  const { p50Ms, p99Ms } = row.measurement
-  return [
-    {
-      label: `${row.name}, ${(row.contacts ?? 0).toLocaleString('en-US')} contacts, ${String(row.connections)} connections: p99`,
-      measured: `${p99Ms.toFixed(1)} ms (p50 ${p50Ms.toFixed(1)} ms, ${rate(row)})`,
-      target: `under ${String(limit)} ms`,
-      met: p99Ms < limit,
-    },
-  ]
-}
-
-function stallCheck(stall: StallResult): Check[] {
+function stallTarget(stall: StallResult): TargetResult[] {
   if (stall.contacts !== TARGET_CONTACTS) return []
-  const crossed = stall.snapshotSeconds.length
-  return [
-    {
-      label: `worst stall of a GET every 5 ms while 8 connections create, ${TARGET_CONTACTS.toLocaleString('en-US')} contacts`,
-      measured:
-        `${stall.maxMs.toFixed(1)} ms over ${stall.seconds.toFixed(0)} s, ` +
-        `${String(crossed)} background snapshots crossed (${String(stall.snapshots)} needed)`,
-      target: `under ${String(STALL_TARGET_MS)} ms`,
-      met: stall.maxMs < STALL_TARGET_MS && crossed >= stall.snapshots,
-    },
-  ]
+  const label =
+    `worst stall of a GET every ${String(PROBE_INTERVAL_MS)} ms while ` +
+    `${String(STALL_CONNECTIONS)} connections create, ${size(TARGET_CONTACTS)} contacts, ` +
+    `across ${String(stall.snapshots)} background snapshots`
+  const crossed = stall.snapshotSeconds.length >= stall.snapshots
+  return [under(label, stall.maxMs, 'ms', STALL_TARGET_MS, crossed)]
 }
 
-function startupChecks(startup: StartupResult[]): Check[] {
+function startupTargets(startup: readonly StartupResult[]): TargetResult[] {
   const measured = startup.find((result) => result.contacts === TARGET_CONTACTS)
   if (measured === undefined) return []
-  const size = TARGET_CONTACTS.toLocaleString('en-US')
+  const contacts = `${size(TARGET_CONTACTS)} contacts`
   return [
-    {
-      label: `start-up with ${size} contacts (spawn to "Mock listening")`,
-      measured: `${measured.startupMs.toFixed(0)} ms (median of ${String(measured.samples)})`,
-      target: `under ${String(STARTUP_TARGET_MS)} ms`,
-      met: measured.startupMs < STARTUP_TARGET_MS,
-    },
-    {
-      label: `RSS when ready with ${size} contacts`,
-      measured: `${(measured.rssReady / 1e6).toFixed(0)} MB`,
-      target: `under ${(RSS_TARGET_BYTES / 1e6).toFixed(0)} MB`,
-      met: measured.rssReady < RSS_TARGET_BYTES,
-    },
+    under(
+      `start-up with ${contacts} (spawn to "Mock listening")`,
+      measured.startupMs,
+      'ms',
+      STARTUP_TARGET_MS,
+    ),
+    under(`RSS when ready with ${contacts}`, measured.rssReady, 'bytes', RSS_TARGET_BYTES),
   ]
 }
 
-export function checksOf(
-  rows: readonly Row[],
-  stall: StallResult | undefined,
-  startup: readonly StartupResult[],
-): Check[] {
+/** The issue's targets this run measured: ratios and p99s of rows, the stall, the start-up. */
+export function targetsOf(
+  rows: readonly LoadRow[],
+  stall?: StallResult,
+  startup: readonly StartupResult[] = [],
+): TargetResult[] {
+  const ordered = [
+    ...rows.filter((row) => row.target !== undefined),
+    ...rows.filter((row) => row.p99TargetMs !== undefined),
+  ]
   return [
-    ...rows.flatMap(rowCheck),
-    ...rows.flatMap(latencyCheck),
-    ...(stall ? stallCheck(stall) : []),
-    ...startupChecks([...startup]),
+    ...ordered.flatMap((row) => rowTarget(row, rows)),
+    ...(stall ? stallTarget(stall) : []),
+    ...startupTargets(startup),
   ]
 }
-
-export const checkLine = (check: Check): string =>
-  `${check.met ? 'met' : 'MISSED'}: ${check.label}: ${check.measured}; target ${check.target}`
