@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import { defineConfig } from 'eslint/config'
 import tseslint from 'typescript-eslint'
+import { layersPlugin } from './scripts/eslint-layers.js'
 
 export default defineConfig(
   {
@@ -40,7 +41,12 @@ export default defineConfig(
     // Config files are plain JS outside tsconfig.json: lint them without type information.
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  {
+    files: ['**/*.ts'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/direction': 'error' },
   },
   prettier,
 )

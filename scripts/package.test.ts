@@ -1,5 +1,6 @@
 // The package as a user gets it: packed, installed offline into a fresh project, and used there
 // through its two commands, its programmatic API and its types.
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -201,6 +202,27 @@ console.log(JSON.stringify({ before, created, reset }))
     expect(run.code).toBe(0)
     expect(run.output).toMatch(/^\d+ contacts/)
   }, 60_000)
+})
+
+describe('what the package holds', () => {
+  test('When the tarball is listed, then it holds no test and no test support, and the entry points', () => {
+    // Act
+    const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n')
+
+    // Assert
+    const testing = files.filter((file) =>
+      /\.test\.(js|d\.ts)$|\/mock\/test\/|\/self-test\/|\/fixtures\/support\//.test(file),
+    )
+    expect(testing).toEqual([])
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package/dist/mock/process/main.js',
+        'package/dist/mock/process/index.js',
+        'package/dist/contract-tests/cli.js',
+        'package/dist/contract-tests/suite/contacts.contract.js',
+      ]),
+    )
+  })
 })
 
 describe('the install weight', () => {

@@ -22,7 +22,7 @@ export const TEST_PROCESS = sibling('contract-tests/runner/test-process')
 
 /** The suite's test files, in name order: one per resource or concern. */
 export function listTestFiles(): string[] {
-  const suffix = `.test${EXTENSION}`
+  const suffix = `.contract${EXTENSION}`
   return readdirSync(SUITE_DIR)
     .filter((name) => name.endsWith(suffix))
     .sort()

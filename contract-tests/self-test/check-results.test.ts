@@ -5,7 +5,7 @@ import type { TestEvent } from 'node:test/reporters'
 import { createCheckTracker, type Finding } from '../runner/report/check-results.ts'
 
 const SUITE = '/suite'
-const FILE = '/suite/contacts.test.ts'
+const FILE = '/suite/contacts.contract.ts'
 const CALL_SITE = '/suite/support/test-api.ts'
 
 /** What node:test throws for a failure: ERR_TEST_FAILURE, with what the test threw as its cause. */
@@ -73,7 +73,7 @@ describe('createCheckTracker', () => {
       {
         kind: 'check',
         check: {
-          file: 'contacts.test.ts',
+          file: 'contacts.contract.ts',
           path: ['POST contacts', 'When A, then B'],
           outcome: 'passed',
           durationMs: 2,
@@ -82,7 +82,7 @@ describe('createCheckTracker', () => {
       {
         kind: 'check',
         check: {
-          file: 'contacts.test.ts',
+          file: 'contacts.contract.ts',
           path: ['POST contacts', 'When C, then D'],
           outcome: 'skipped',
           reason: 'needs --second-token (CONTRACT_SECOND_TOKEN)',
@@ -119,7 +119,7 @@ describe('createCheckTracker', () => {
       {
         kind: 'problem',
         problem: {
-          file: 'contacts.test.ts',
+          file: 'contacts.contract.ts',
           path: ['PATCH contacts'],
           message: '(failed running before hook)\ngot 500',
         },
@@ -150,7 +150,7 @@ describe('createCheckTracker', () => {
       {
         kind: 'problem',
         problem: {
-          file: 'contacts.test.ts',
+          file: 'contacts.contract.ts',
           path: [],
           message: '(failed running after hook)\nCleanup failed',
         },
@@ -174,7 +174,7 @@ describe('createCheckTracker', () => {
       {
         kind: 'problem',
         problem: {
-          file: 'contacts.test.ts',
+          file: 'contacts.contract.ts',
           path: [],
           message:
             'It stopped with exit code 1. Its error output:\nError: CONTRACT_RUN_ID is not set\n',

@@ -10,27 +10,27 @@ import { boundFindings, MAX_FINDINGS } from '../suite/support/bounded-findings.t
 const RESULTS: RunResults = {
   checks: [
     {
-      file: 'contacts.test.ts',
+      file: 'contacts.contract.ts',
       path: ['POST /contacts', 'When a, then b'],
       outcome: 'passed',
       durationMs: 3,
     },
     {
-      file: 'contacts.test.ts',
+      file: 'contacts.contract.ts',
       path: ['POST /contacts', 'When c, then d'],
       outcome: 'failed',
       message: 'expected 201, got 500\n  request: POST /contacts <x>',
       durationMs: 4,
     },
     {
-      file: 'errors.test.ts',
+      file: 'errors.contract.ts',
       path: ['Unknown query parameters', 'When e, then f'],
       outcome: 'skipped',
       reason: '--read-only (CONTRACT_READ_ONLY): these checks write',
       durationMs: 0,
     },
   ],
-  problems: [{ file: 'errors.test.ts', path: [], message: 'Cleanup failed: /x still there' }],
+  problems: [{ file: 'errors.contract.ts', path: [], message: 'Cleanup failed: /x still there' }],
 }
 
 describe('The JUnit report', () => {
@@ -40,7 +40,7 @@ describe('The JUnit report', () => {
 
     // Assert
     expect(xml).toContain(
-      '<testcase name="When c, then d" classname="contacts.test.ts › POST /contacts" file="contract-tests/suite/contacts.test.ts"',
+      '<testcase name="When c, then d" classname="contacts.contract.ts › POST /contacts" file="contract-tests/suite/contacts.contract.ts"',
     )
     expect(xml).toContain(
       '<failure type="failure" message="expected 201, got 500">expected 201, got 500\n  request: POST /contacts &lt;x&gt;</failure>',
@@ -48,7 +48,7 @@ describe('The JUnit report', () => {
     expect(xml).toContain(
       '<skipped type="skipped" message="--read-only (CONTRACT_READ_ONLY): these checks write"/>',
     )
-    expect(xml).toContain('name="loading or cleanup of the file" classname="errors.test.ts"')
+    expect(xml).toContain('name="loading or cleanup of the file" classname="errors.contract.ts"')
     expect(xml.match(/<testcase /g)).toHaveLength(4)
   })
 })
@@ -97,7 +97,7 @@ describe('Bounded output', () => {
   test('When checks fail with the same message but for ids, then the message is printed once and the others point at it', () => {
     // Arrange
     const failed = (title: string, id: string) => ({
-      file: 'a.test.ts',
+      file: 'a.contract.ts',
       path: [title],
       outcome: 'failed' as const,
       message: `expected 401, got 200 for /contacts/${id}`,

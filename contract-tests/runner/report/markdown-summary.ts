@@ -16,7 +16,7 @@ const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\
 function rowsOf(checks: readonly CheckResult[]): Row[] {
   const rows = new Map<string, CheckResult[]>()
   for (const check of checks) {
-    const rule = `${check.file.replace(/\.test\.[jt]s$/, '')} › ${check.path.length > 1 ? (check.path[0] ?? '') : '(file)'}`
+    const rule = `${check.file.replace(/\.contract\.[jt]s$/, '')} › ${check.path.length > 1 ? (check.path[0] ?? '') : '(file)'}`
     rows.set(rule, [...(rows.get(rule) ?? []), check])
   }
   return [...rows].map(([rule, grouped]) => ({ rule, checks: grouped }))
