@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto'
 import type { operations } from '../../openapi/admin-types.ts'
 import { buildOrg } from '../../fixtures/build-org.ts'
 import type { HandlerIn } from '../handlers/operation.ts'
+import { randomToken } from '../shared/secrets.ts'
 import { HttpError } from '../shared/problem.ts'
 
 type AdminHandler<Id extends keyof operations> = HandlerIn<operations, Id, undefined>
 
-const newSecret = (): string => randomBytes(18).toString('base64url')
+const newSecret = (): string => randomToken(18)
 
 /** Validated with the document's defaults applied: a missing one is a bug, not a user error. */
 function required<T>(value: T | undefined, name: string): T {

@@ -107,7 +107,8 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
     }
     parts.length = 0
     parts.push(request.originalUrl ?? request.url)
-    flatHeaders(request.headers, parts)
+    if (request.rawHeaders) for (const part of request.rawHeaders) parts.push(part)
+    else flatHeaders(request.headers, parts)
     slot.id = id
     slot.at = performance.timeOrigin + x.startedAt
     slot.method = request.method

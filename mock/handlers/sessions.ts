@@ -1,11 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { HttpError } from '../shared/problem.ts'
+import { isSameSecret } from '../shared/secrets.ts'
 import type { Handler } from './operation.ts'
-
-// Hashed first: timingSafeEqual needs equal lengths, and the length must not leak either.
-const digest = (text: string): Buffer => createHash('sha256').update(text).digest()
-const samePassword = (stored: string, sent: string): boolean =>
-  timingSafeEqual(digest(stored), digest(sent))
 
 /** Either part wrong: the same answer, so that it does not tell which (decision 22). */
 const refused = (): HttpError =>
@@ -17,7 +12,7 @@ const login: Handler<'login'> = async ({ body, now }, repos) => {
   const { email, password } = body.user
   const user = await repos.users.byEmail(email)
   // the password is compared even for an unknown email, so both take the same time
-  const matches = samePassword(user?.password ?? '', password)
+  const matches = isSameSecret(password, user?.password ?? '')
   if (!user || !matches) throw refused()
   const session = await repos.sessions.open(user.id, now())
   return {

@@ -51,7 +51,8 @@ export interface Core {
   lifecycle: Lifecycle
 }
 
-type Step = (x: Exchange) => void | Promise<void>
+// A step returns a promise only when it waits: a fetch that waits for nothing costs no turn.
+type Step = (x: Exchange) => Promise<void> | undefined
 
 export function createCore(deps: CoreDeps): Core {
   const lifecycle = createLifecycle()
@@ -64,9 +65,8 @@ export function createCore(deps: CoreDeps): Core {
   // The order of checks: each step may answer early, or throw the error that is the answer.
   const steps: readonly Step[] = [
     checkHostName, //         400 no Host; 403 a host name not served (DNS rebinding)
-    leavePages, //            a page (reference, inspector) is the transport's to serve
     guardAdminApi, //         the admin API: 403 another site, or no admin token; 415 a POST not JSON
-    findOperation, //         400 a path id with a malformed escape
+    findOperation, //         400 a path id with a malformed escape; a page is the transport's
     answerPreflight, //       OPTIONS on the API: 204 with CORS
     checkPathAndMethod, //    404 no such path; 405, with Allow
     handle.planFaults, //     Prefer and fault rules: a delay; a fault before anything is done
@@ -80,21 +80,23 @@ export function createCore(deps: CoreDeps): Core {
     handle.faultAfter, //     a fault after the request was handled
   ]
 
-  function checkHostName(x: Exchange): void {
+  function checkHostName(x: Exchange): undefined {
     checkHost(x.request.headers)
   }
 
-  function leavePages(x: Exchange): void {
-    x.page = !isAdminPath(x.path) && isPagePath(x.path)
+  function guardAdminApi(x: Exchange): undefined {
+    x.admin = isAdminPath(x.path)
+    if (x.admin) guardAdmin(x.request, deps.adminAccess)
   }
 
-  function guardAdminApi(x: Exchange): void {
-    if (isAdminPath(x.path)) guardAdmin(x.request, deps.adminAccess)
-  }
-
-  function findOperation(x: Exchange): void {
-    const admin = isAdminPath(x.path)
+  function findOperation(x: Exchange): undefined {
+    const { admin } = x
     const found = findRoute(admin ? adminRoutes : apiRoutes, x.path)
+    // the API's paths come first, as they are most of the traffic; no page has one of them
+    if (!found && !admin && isPagePath(x.path)) {
+      x.page = true
+      return
+    }
     x.cors = !admin
     x.recorded = !admin && x.request.method !== 'OPTIONS'
     x.route = found?.value
@@ -103,11 +105,11 @@ export function createCore(deps: CoreDeps): Core {
     x.operation = found?.value.operations.get(method)?.operation
   }
 
-  function answerPreflight(x: Exchange): void {
+  function answerPreflight(x: Exchange): undefined {
     if (x.cors && x.request.method === 'OPTIONS') x.reply = preflightReply(x.request.headers)
   }
 
-  function checkPathAndMethod(x: Exchange): void {
+  function checkPathAndMethod(x: Exchange): undefined {
     if (!x.route) throw new HttpError(404, `There is no ${x.path} in this API.`)
     if (!x.operation) {
       const { allow } = x.route
@@ -127,25 +129,28 @@ export function createCore(deps: CoreDeps): Core {
     )
   }
 
-  async function readBody(x: Exchange): Promise<void> {
+  function readBody(x: Exchange): Promise<void> | undefined {
     // an operation without a body never reads one: decodeBody answers its presence with a 400
-    if (operationOf(x).body) x.rawBody = await x.request.body()
+    if (!operationOf(x).body) return undefined
+    return x.request.body().then((raw) => {
+      x.rawBody = raw
+    })
   }
 
-  function validatePathIds(x: Exchange): void {
+  function validatePathIds(x: Exchange): undefined {
     x.params = validatePath(operationOf(x), x.params)
   }
 
-  function validateQueryString(x: Exchange): void {
+  function validateQueryString(x: Exchange): undefined {
     const url = x.request.originalUrl ?? x.request.url
     x.query = validateQuery(operationOf(x), parseQuery(searchOf(url)))
   }
 
-  function decodeRequestBody(x: Exchange): void {
+  function decodeRequestBody(x: Exchange): undefined {
     x.decoded = decodeBody(operationOf(x), x.request, x.rawBody)
   }
 
-  function validateRequestBody(x: Exchange): void {
+  function validateRequestBody(x: Exchange): undefined {
     x.body = validateBody(operationOf(x), x.decoded)
   }
 
@@ -176,7 +181,8 @@ export function createCore(deps: CoreDeps): Core {
       } catch (error) {
         reply = answerError(error, x)
       }
-      if (x.cors) reply = { ...reply, headers: { ...CORS_HEADERS, ...reply.headers } }
+      // every reply's headers are its own object: CORS goes in without a copy
+      if (x.cors) for (const name in CORS_HEADERS) reply.headers[name] ??= CORS_HEADERS[name] ?? ''
       const sent = lifecycle.send(x, reply)
       lifecycle.response(x, sent)
       return sent

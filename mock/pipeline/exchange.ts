@@ -17,6 +17,8 @@ export interface CoreRequest {
   /** The target as it arrived (above a mount point): what a problem's `instance` names. */
   originalUrl?: string
   headers: RequestHeaders
+  /** The headers as they came, name then value (Node's `rawHeaders`), where the transport has them. */
+  rawHeaders?: readonly string[]
   /** Whether a body was announced (a length over 0, or a transfer encoding). */
   hasBody: boolean
   /**
@@ -33,6 +35,8 @@ export interface Exchange {
   readonly path: string
   /** `performance.now()` when the core took the request. */
   readonly startedAt: number
+  /** The admin API's (`/__admin`): guarded, no CORS, not recorded. */
+  admin: boolean
   /** A page the transport serves itself (the reference, the inspector): the core leaves it. */
   page: boolean
   /** The path's operations (undefined: no operation has it). */
@@ -62,6 +66,7 @@ export function startExchange(request: CoreRequest): Exchange {
     request,
     path: pathnameOf(request.url),
     startedAt: performance.now(),
+    admin: false,
     page: false,
     route: undefined,
     operation: undefined,

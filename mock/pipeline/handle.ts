@@ -39,13 +39,20 @@ export function createHandleSteps(deps: HandleDeps) {
     x.operation && deps.faults?.targets.get(x.operation.operationId)
   return {
     /** `Prefer` and the fault rules: a delay, then maybe a fault before anything is done. */
-    planFaults: async (x: Exchange): Promise<void> => {
+    planFaults: (x: Exchange): Promise<void> | undefined => {
       const target = targetOf(x)
       // the fast path: one comparison when no fault, delay or Prefer applies
       x.plan = target && deps.faults?.book.plan(target, headerOf(x.request.headers, 'prefer'))
-      if (!x.plan || !target) return
-      if (x.plan.delayMs > 0) await sleep(x.plan.delayMs)
-      if (x.plan.when === 'before') fail(x, target)
+      const { plan } = x
+      if (!plan || !target) return undefined
+      const failBefore = (): void => {
+        if (plan.when === 'before') fail(x, target)
+      }
+      if (plan.delayMs === 0) {
+        failBefore()
+        return undefined
+      }
+      return sleep(plan.delayMs).then(failBefore)
     },
 
     /** The handler, in a read, or in a write that is durable before it is answered. */
@@ -73,7 +80,7 @@ export function createHandleSteps(deps: HandleDeps) {
     },
 
     /** A fault asked for after the request was handled: its answer is replaced. */
-    faultAfter: (x: Exchange): void => {
+    faultAfter: (x: Exchange): undefined => {
       const target = targetOf(x)
       if (x.plan?.when === 'after' && target) fail(x, target)
     },

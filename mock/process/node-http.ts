@@ -25,6 +25,7 @@ export function createRequestReader(
     // set when the app is mounted in an Express app of the user's: the URL above the mount
     originalUrl: typeof req.originalUrl === 'string' ? req.originalUrl : req.url,
     headers: req.headers,
+    rawHeaders: req.rawHeaders,
     hasBody:
       req.headers['transfer-encoding'] !== undefined ||
       Number(req.headers['content-length'] ?? 0) > 0,
@@ -47,9 +48,8 @@ export function writeReply(req: IncomingMessage, res: ServerResponse, reply: Rep
     breakConnection(req, reply.network)
     return
   }
-  const headers = BODILESS.has(reply.status)
-    ? reply.headers
-    : { ...reply.headers, 'Content-Length': String(Buffer.byteLength(reply.text)) }
+  const { headers } = reply
+  if (!BODILESS.has(reply.status)) headers['Content-Length'] = String(Buffer.byteLength(reply.text))
   res.writeHead(reply.status, headers)
   // Node leaves the body out of an answer to HEAD and of a 204 itself
   res.end(reply.text)

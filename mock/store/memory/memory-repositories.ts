@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import type { Session, StoredContact } from '../../shared/data.ts'
 import type { JournalEntry } from './change.ts'
 import type { MemoryState } from './memory-state.ts'
 import type { OrderedIndex, Row } from './ordered-index.ts'
 import type { Page, PageQuery, Repositories } from '../repositories.ts'
+import { randomToken } from '../../shared/secrets.ts'
 import { normalizeSearch } from './search-text.ts'
 
 export interface MemoryContext {
@@ -80,7 +80,7 @@ export function createMemoryRepositories(context: MemoryContext): Repositories {
       open(userId, now) {
         const ttl = context.tokenTtlMs
         const session: Session = {
-          token: `lt_${randomBytes(18).toString('base64url')}`,
+          token: `lt_${randomToken(18)}`,
           user_id: userId,
           expires_at: ttl === undefined ? null : new Date(Date.parse(now) + ttl).toISOString(),
         }
