@@ -3,7 +3,7 @@
 // start from here.
 import { DEFAULT_SEED } from '../fixtures/identities.ts'
 import { maxBodyBytesOf, type OpenApiDocument } from '../openapi/document.ts'
-import { createAdminHandlers } from './admin/admin-handlers.ts'
+import { createAdminHandlers } from './handlers/admin/admin-handlers.ts'
 import { createFaultBook, type FaultBook } from './faults/fault-book.ts'
 import { faultTargetsOf } from './faults/fault-targets.ts'
 import { HANDLERS } from './handlers/index.ts'

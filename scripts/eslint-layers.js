@@ -20,15 +20,14 @@ export const LAYERS = [
   },
   { name: 'face', path: 'mock/face/', may: ['pipeline', 'shared'] },
   { name: 'pipeline', path: 'mock/pipeline/', may: ['handlers', 'faults', 'store', 'shared'] },
-  { name: 'admin', path: 'mock/admin/', may: ['handlers', 'faults', 'store', 'shared'] },
-  { name: 'handlers', path: 'mock/handlers/', may: ['store', 'shared'] },
+  { name: 'handlers', path: 'mock/handlers/', may: ['faults', 'store', 'shared'] },
   { name: 'faults', path: 'mock/faults/', may: ['shared'] },
   { name: 'store', path: 'mock/store/', may: ['shared'] },
   { name: 'shared', path: 'mock/shared/', may: [] },
 ]
 
 /** The core: it runs where there is no Node (a fetch function, a service worker). */
-const CORE = ['app', 'pipeline', 'handlers', 'admin', 'faults', 'shared']
+const CORE = ['fetch', 'app', 'pipeline', 'handlers', 'faults', 'shared']
 const CORE_STORE = ['mock/store/repositories.ts', 'mock/store/store-error.ts']
 const NODE_ONLY = /^(node:|express$|cors$|pino$|pg$)/
 

@@ -1,8 +1,8 @@
-import type { operations } from '../../openapi/admin-types.ts'
-import { buildOrg } from '../../fixtures/build-org.ts'
-import type { HandlerIn } from '../handlers/operation.ts'
-import { randomToken } from '../shared/secrets.ts'
-import { HttpError } from '../shared/problem.ts'
+import type { operations } from '../../../openapi/admin-types.ts'
+import { buildOrg } from '../../../fixtures/build-org.ts'
+import type { HandlerIn } from '../operation.ts'
+import { randomToken } from '../../shared/secrets.ts'
+import { HttpError } from '../../shared/problem.ts'
 
 type AdminHandler<Id extends keyof operations> = HandlerIn<operations, Id, undefined>
 

@@ -1,11 +1,11 @@
-import type { operations } from '../../openapi/admin-types.ts'
-import type { Data } from '../shared/data.ts'
-import type { FaultBook } from '../faults/fault-book.ts'
-import type { HandlerIn } from '../handlers/operation.ts'
-import { HttpError } from '../shared/problem.ts'
+import type { operations } from '../../../openapi/admin-types.ts'
+import type { Data } from '../../shared/data.ts'
+import type { FaultBook } from '../../faults/fault-book.ts'
+import type { HandlerIn } from '../operation.ts'
+import { HttpError } from '../../shared/problem.ts'
 import { orgHandlers } from './org-handlers.ts'
-import type { StorageEngine } from '../store/repositories.ts'
-import { writeFailure } from '../store/store-error.ts'
+import type { StorageEngine } from '../../store/repositories.ts'
+import { writeFailure } from '../../store/store-error.ts'
 
 type AdminHandler<Id extends keyof operations> = HandlerIn<operations, Id, undefined>
 
