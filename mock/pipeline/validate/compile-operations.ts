@@ -1,15 +1,14 @@
-import type { Ajv2020 } from 'ajv/dist/2020.js'
-import type { ErrorObject, ValidateFunction } from 'ajv'
+import type { ErrorObject } from 'ajv'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import {
   HTTP_METHODS,
-  createDocumentAjv,
   pointerOf,
   resolveRef,
   type HttpMethod,
   type OpenApiDocument,
 } from '../../../openapi/document.ts'
 import type { operations } from '../../../openapi/types.ts'
+import { createAjvSource } from './ajv-source.ts'
 
 export type OperationId = keyof operations
 
@@ -20,6 +19,27 @@ export interface Validator {
   (data: unknown): boolean
   errors?: ErrorObject[] | null | undefined
 }
+
+/** Query strings, path parameters and forms carry only strings: their validators coerce. */
+export type ValidatorMode = 'strict' | 'coercing'
+
+/**
+ * A schema to validate with: one of the document's, by its Ajv key (`openapi.json#/...`), or one
+ * made here from an operation's parameters, under a key stable from one build to the next.
+ */
+export type SchemaTarget = { pointer: string } | { key: string; schema: object }
+
+/**
+ * Where compiled validators come from: Ajv at run time (ajv-source.ts, the default), or the
+ * validators the browser build generated ahead of time (no `new Function` in the page).
+ */
+export interface ValidatorSource {
+  validator(mode: ValidatorMode, target: SchemaTarget): Validator
+}
+
+/** One name for a validator of a document: the key generated validators are found by. */
+export const validatorKeyOf = (mode: ValidatorMode, target: SchemaTarget): string =>
+  `${mode} ${'pointer' in target ? target.pointer : target.key}`
 
 export interface CompiledQuery {
   validate: Validator
@@ -60,7 +80,7 @@ type Prepare = (compile: () => Validator) => Validator
 
 function compileQuery(
   prepare: Prepare,
-  ajv: () => Ajv2020,
+  compile: (key: string, schema: object) => Validator,
   parameters: Parameter[],
   pointers: Map<string, string>,
 ): CompiledQuery {
@@ -71,7 +91,7 @@ function compileQuery(
   const schemaOf = (p: Parameter) => (p.schema ?? {}) as { type?: unknown; default?: unknown }
   return {
     validate: prepare(() =>
-      ajv().compile({ type: 'object', properties, additionalProperties: false }),
+      compile('query', { type: 'object', properties, additionalProperties: false }),
     ),
     arrays: new Set(queryParams.filter((p) => schemaOf(p).type === 'array').map((p) => p.name)),
     defaults: queryParams.flatMap((p) => {
@@ -86,24 +106,15 @@ function compileQuery(
  * carry only strings, so their validators coerce to the schema's types; JSON is taken as typed.
  * `onFirstUse`: each validator is compiled when first needed, for a document already known to
  * compile (the package's own, linted in CI); a user's document is compiled at once, so that its
- * errors show when the mock starts.
+ * errors show when the mock starts. `source`: where validators come from (Ajv at run time).
  */
 export function compileOperations(
   document: OpenApiDocument,
-  { onFirstUse = false }: { onFirstUse?: boolean } = {},
+  {
+    onFirstUse = false,
+    source = createAjvSource(document),
+  }: { onFirstUse?: boolean; source?: ValidatorSource } = {},
 ): CompiledOperation[] {
-  // verbose: an error carries its schema, from which its message is written
-  // useDefaults: a body's fields with a default in the document arrive with it
-  let strictAjv: Ajv2020 | undefined
-  let coercingAjv: Ajv2020 | undefined
-  const strict = (): Ajv2020 =>
-    (strictAjv ??= createDocumentAjv(document, { verbose: true, useDefaults: true }))
-  const coercing = (): Ajv2020 =>
-    (coercingAjv ??= createDocumentAjv(document, {
-      coerceTypes: true,
-      verbose: true,
-      useDefaults: true,
-    }))
   const prepare: Prepare = onFirstUse ? compileOnFirstCall : (compile) => compile()
   const compiled: CompiledOperation[] = []
   for (const [documentPath, pathItem] of Object.entries(document.paths ?? {})) {
@@ -124,9 +135,12 @@ export function compileOperations(
           pointers.set(parameter.name, `${pointerOf(item, [...owner, String(index)])}/schema`)
         }
       }
+      // the operationId names the schemas made here: unique in a document, stable across builds
+      const compile = (part: string, schema: object): Validator =>
+        source.validator('coercing', { key: `${operation.operationId ?? ''}:${part}`, schema })
       const pathParams = parameters.filter((p) => p.in === 'path')
       const validatePath = prepare(() =>
-        coercing().compile({
+        compile('path', {
           type: 'object',
           properties: Object.fromEntries(
             pathParams.map((p) => [p.name, { $ref: pointers.get(p.name) }]),
@@ -143,15 +157,15 @@ export function compileOperations(
         documentPath,
         secured: security.some((requirement) => Object.keys(requirement).length > 0),
         validatePath,
-        query: compileQuery(prepare, coercing, parameters, pointers),
+        query: compileQuery(prepare, compile, parameters, pointers),
         body: requestBody && {
           required: requestBody.required ?? false,
           validators: new Map(
             Object.keys(requestBody.content).map((mediaType) => {
-              const ajv = mediaType === FORM || mediaType === MULTIPART ? coercing : strict
+              const mode = mediaType === FORM || mediaType === MULTIPART ? 'coercing' : 'strict'
               const base = pointerOf(operation.requestBody ?? {}, [...where, method, 'requestBody'])
               const pointer = `${base}/content/${mediaType.replace('/', '~1')}/schema`
-              return [mediaType, prepare(() => ajv().getSchema(pointer) as ValidateFunction)]
+              return [mediaType, prepare(() => source.validator(mode, { pointer }))]
             }),
           ),
         },
