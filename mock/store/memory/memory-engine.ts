@@ -15,6 +15,10 @@ export interface MemoryEngine extends StorageEngine {
   snapshotIfChanged: () => Promise<void>
 }
 
+// Node's next turn of the event loop; a browser (a page, a service worker) has no setImmediate
+const nextTurn: (step: () => void) => void =
+  typeof setImmediate === 'function' ? setImmediate : (step) => setTimeout(step, 0)
+
 /** What the engine gives its persistence: the data to snapshot, and how to take changes back. */
 export interface PersistenceHooks {
   current: () => Data
@@ -47,9 +51,9 @@ export function createMemoryEngine(
   const warmSearch = (): void => {
     const warming = state
     const step = (): void => {
-      if (state === warming && warming.warmSearch(32)) setImmediate(step)
+      if (state === warming && warming.warmSearch(32)) nextTurn(step)
     }
-    setImmediate(step)
+    nextTurn(step)
   }
   warmSearch()
   const apply = (entry: JournalEntry): void => {
