@@ -11,7 +11,7 @@ import { asPipelineHandlers, type Handlers } from './handlers/operation.ts'
 import type { AdminAccess } from './pipeline/access/admin-guard.ts'
 import { createCore, type Core } from './pipeline/core.ts'
 import { createReplyCheck } from './pipeline/reply/reply-check.ts'
-import { compileOperations } from './pipeline/validate/compile-operations.ts'
+import { compileOperations, type ValidatorSource } from './pipeline/validate/compile-operations.ts'
 import type { Data } from './shared/data.ts'
 import { HttpError, problemReply } from './shared/problem.ts'
 import { randomId } from './shared/secrets.ts'
@@ -37,6 +37,8 @@ export interface MockDeps {
   adminDocument: OpenApiDocument
   /** Compile each validator on first use: for the package's own document, known to compile. */
   compileOnFirstUse?: boolean
+  /** Where each document's validators come from: Ajv at run time unless given (the browser's). */
+  validators?: { api?: ValidatorSource; admin?: ValidatorSource } | undefined
   logger?: MockLogger | undefined
   /** Replaces handlers by operationId (tests of the response check). */
   handlers?: Partial<Handlers>
@@ -68,11 +70,14 @@ export function createMock(deps: MockDeps): Mock {
   const onFirstUse = deps.compileOnFirstUse ?? false
   const core = createCore({
     api: {
-      operations: compileOperations(document, { onFirstUse }),
+      operations: compileOperations(document, { onFirstUse, source: deps.validators?.api }),
       handlers: asPipelineHandlers({ ...HANDLERS, ...deps.handlers }),
     },
     admin: {
-      operations: compileOperations(adminDocument, { onFirstUse: true }),
+      operations: compileOperations(adminDocument, {
+        onFirstUse: true,
+        source: deps.validators?.admin,
+      }),
       handlers: asPipelineHandlers(
         createAdminHandlers({ engine: deps.engine, createData: deps.createData, faults }),
       ),

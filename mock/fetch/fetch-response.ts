@@ -1,0 +1,89 @@
+// The core's answer as fetch gives one: a Response, or, for a fault that breaks the connection, the
+// TypeError a browser's fetch rejects with; a hanging connection settles only when aborted.
+import { BODILESS, type NetworkFault, type Reply } from '../shared/reply.ts'
+import { createMockResponse } from './mock-response.ts'
+
+// The reason phrases Node's server sends with each status the mock answers (http.STATUS_CODES)
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+  507: 'Insufficient Storage',
+}
+
+/** What fetch rejects with when the connection breaks (the words of Chromium's fetch). */
+export function failedToFetch(cause?: unknown): TypeError {
+  return new TypeError('Failed to fetch', cause === undefined ? undefined : { cause })
+}
+
+/** The bytes of `text` in UTF-8, counted without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = text.length
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x80) continue
+    // two bytes up to U+07FF, three above; a surrogate pair is four for its two units
+    bytes += code < 0x800 ? 1 : code >= 0xd800 && code <= 0xdfff ? 1 : 2
+  }
+  return bytes
+}
+
+/**
+ * A Response as the server would send it: no body for HEAD, a 204 or a 304. With `url`, the fetch
+ * function's own (its `url` the one asked for, its text read without a stream); without, the
+ * platform's, for MSW to carry.
+ */
+export function toResponse(reply: Reply, method: string, url?: string): Response {
+  const bodiless = BODILESS.has(reply.status)
+  const { headers } = reply
+  if (!bodiless) headers['Content-Length'] = String(utf8Length(reply.text))
+  const text = bodiless || method === 'HEAD' ? null : reply.text
+  const init = { status: reply.status, statusText: STATUS_TEXT[reply.status] ?? '', headers }
+  return url === undefined ? new Response(text, init) : createMockResponse(text, init, url)
+}
+
+/** The abort reason fetch rejects with: the signal's own, or an AbortError. */
+export function abortReason(signal: AbortSignal): Error {
+  // fetch rejects with whatever the signal was aborted with, an Error or not
+  const reason: unknown = signal.reason
+  return (reason ?? new DOMException('This operation was aborted', 'AbortError')) as Error
+}
+
+/**
+ * A broken connection as fetch sees it: 'reset' and 'empty' (the server closed it without an
+ * answer) reject at once; 'hang' waits until the signal aborts, or `closed` says the mock stopped.
+ */
+export function breakConnection(
+  fault: NetworkFault,
+  signal: AbortSignal | null | undefined,
+  closed: Promise<void>,
+): Promise<never> {
+  if (fault !== 'hang') return Promise.reject(failedToFetch(new Error(`connection ${fault}`)))
+  return new Promise((_resolve, reject) => {
+    const abort = (): void => {
+      if (signal) reject(abortReason(signal))
+    }
+    signal?.addEventListener('abort', abort, { once: true })
+    void closed.then(() => {
+      signal?.removeEventListener('abort', abort)
+      reject(failedToFetch(new Error('the mock was closed')))
+    })
+  })
+}
