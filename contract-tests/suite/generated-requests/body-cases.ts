@@ -5,7 +5,8 @@ import { CannotBuildRequest, formFieldsOf, type Operation } from '../support/ope
 import { fieldBreakers, show, UNKNOWN_FIELD } from './breakers.ts'
 import { readAsForm, valueAt, withValue, withoutValue, type RequestCase } from './request-case.ts'
 import { breaksOnly, failuresOf } from './schema-check.ts'
-import { isObjectView, nameOf, viewOf } from './schema-view.ts'
+import { isObjectView, nameOf } from './schema-view.ts'
+import { viewOf } from './views.ts'
 import { drawValue, seedFor, valueArbitrary, type Encoding } from './valid-values.ts'
 
 const MEDIA: Readonly<Record<Encoding, string>> = {

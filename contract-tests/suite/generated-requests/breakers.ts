@@ -1,7 +1,8 @@
 // Values that break a schema, one keyword at a time, each named by the rule it breaks. They are
 // candidates: body-cases.ts and query-cases.ts keep one only when the document's own validator finds the request broken
 // in that field and nowhere else (a value that happens to fit another branch is dropped).
-import { isArrayView, viewOf, type SchemaView } from './schema-view.ts'
+import { isArrayView, type SchemaView } from './schema-view.ts'
+import { viewOf } from './views.ts'
 import type { Encoding } from './valid-values.ts'
 
 export interface Breaker {

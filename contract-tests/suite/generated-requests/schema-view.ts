@@ -1,7 +1,8 @@
 // The JSON Schema subset the document's requests use, seen through `$ref` and `allOf`: what the
-// generators need to build a valid value of a schema and values that break it in one place. It is
-// read from the document of the run (--document), so a changed rule changes the requests at once.
-import { contractDocument } from '../support/document.ts'
+// generators need to build a valid value of a schema and values that break it in one place, and
+// what the rule catalogue (suite/rules/) lists of each field. Pure: it is given the document, so
+// the runner reads the catalogue of the run's document (--document) with it too; the generators
+// use views.ts, bound to the run's document.
 
 export type Json = Record<string, unknown>
 
@@ -17,6 +18,8 @@ export interface SchemaView {
   readonly maximum: number | undefined
   readonly minItems: number | undefined
   readonly maxItems: number | undefined
+  /** An object's fewest fields (an empty `contact` is a 422, decision 17). */
+  readonly minProperties: number | undefined
   /** Property schemas (still raw: a view is taken when a generator steps into one). */
   readonly properties: Readonly<Json>
   readonly required: readonly string[]
@@ -47,23 +50,6 @@ const listAt = (node: Json, key: string): unknown[] => {
   return Array.isArray(value) ? (value as unknown[]) : []
 }
 
-/** Follows a local `$ref` (`#/components/schemas/…`) through the document, as often as it chains. */
-export function followRef(schema: unknown, seen: readonly string[] = []): Json {
-  if (!isJson(schema)) return {}
-  const ref = stringAt(schema, '$ref')
-  if (ref === undefined) return schema
-  if (!ref.startsWith('#/') || seen.includes(ref)) {
-    throw new Error(`the generated requests cannot follow the $ref ${ref}`)
-  }
-  const target = ref
-    .slice(2)
-    .split('/')
-    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce<unknown>((node, key) => (isJson(node) ? node[key] : undefined), contractDocument)
-  if (target === undefined) throw new Error(`the document has nothing at its $ref ${ref}`)
-  return followRef(target, [...seen, ref])
-}
-
 const EMPTY: SchemaView = {
   types: undefined,
   enum: undefined,
@@ -75,6 +61,7 @@ const EMPTY: SchemaView = {
   maximum: undefined,
   minItems: undefined,
   maxItems: undefined,
+  minProperties: undefined,
   properties: {},
   required: [],
   closed: false,
@@ -89,33 +76,63 @@ const NUMBERS = [
   'maximum',
   'minItems',
   'maxItems',
+  'minProperties',
 ] as const satisfies readonly (keyof SchemaView)[]
 
-/** Adds one schema's keywords to the view: `allOf` members are merged in, alternatives kept. */
-function mergeInto(draft: Draft, schema: unknown): void {
-  const node = followRef(schema)
-  for (const member of listAt(node, 'allOf')) mergeInto(draft, member)
-  const type = node['type']
-  if (typeof type === 'string') draft.types = [type]
-  if (Array.isArray(type)) draft.types = type.map(String)
-  if (Array.isArray(node['enum'])) draft.enum = listAt(node, 'enum')
-  if ('const' in node) draft.enum = [node['const']]
-  draft.format = stringAt(node, 'format') ?? draft.format
-  draft.pattern = stringAt(node, 'pattern') ?? draft.pattern
-  for (const key of NUMBERS) draft[key] = numberAt(node, key) ?? draft[key]
-  if (isJson(node['properties'])) draft.properties = { ...draft.properties, ...node['properties'] }
-  draft.required = [...draft.required, ...listAt(node, 'required').map(String)]
-  draft.closed ||= node['additionalProperties'] === false || node['unevaluatedProperties'] === false
-  if ('items' in node) draft.items = node['items']
-  const alternatives = [...listAt(node, 'anyOf'), ...listAt(node, 'oneOf')]
-  draft.branches = [...draft.branches, ...alternatives.map(viewOf)]
+export interface SchemaViews {
+  /** Follows a local `$ref` (`#/components/schemas/…`) through the document, as often as it chains. */
+  followRef: (schema: unknown) => Json
+  /** The schema with its `$ref`s followed and its `allOf` merged. */
+  viewOf: (schema: unknown) => SchemaView
 }
 
-/** The schema with its `$ref`s followed and its `allOf` merged. */
-export function viewOf(schema: unknown): SchemaView {
-  const draft: Draft = { ...EMPTY }
-  mergeInto(draft, schema)
-  return draft
+/** Views of the schemas of `document`. */
+export function schemaViews(document: unknown): SchemaViews {
+  function followRef(schema: unknown, seen: readonly string[] = []): Json {
+    if (!isJson(schema)) return {}
+    const ref = stringAt(schema, '$ref')
+    if (ref === undefined) return schema
+    if (!ref.startsWith('#/') || seen.includes(ref)) {
+      throw new Error(`the generated requests cannot follow the $ref ${ref}`)
+    }
+    const target = ref
+      .slice(2)
+      .split('/')
+      .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((node, key) => (isJson(node) ? node[key] : undefined), document)
+    if (target === undefined) throw new Error(`the document has nothing at its $ref ${ref}`)
+    return followRef(target, [...seen, ref])
+  }
+
+  /** Adds one schema's keywords to the view: `allOf` members are merged in, alternatives kept. */
+  function mergeInto(draft: Draft, schema: unknown): void {
+    const node = followRef(schema)
+    for (const member of listAt(node, 'allOf')) mergeInto(draft, member)
+    const type = node['type']
+    if (typeof type === 'string') draft.types = [type]
+    if (Array.isArray(type)) draft.types = type.map(String)
+    if (Array.isArray(node['enum'])) draft.enum = listAt(node, 'enum')
+    if ('const' in node) draft.enum = [node['const']]
+    draft.format = stringAt(node, 'format') ?? draft.format
+    draft.pattern = stringAt(node, 'pattern') ?? draft.pattern
+    for (const key of NUMBERS) draft[key] = numberAt(node, key) ?? draft[key]
+    if (isJson(node['properties']))
+      draft.properties = { ...draft.properties, ...node['properties'] }
+    draft.required = [...draft.required, ...listAt(node, 'required').map(String)]
+    draft.closed ||=
+      node['additionalProperties'] === false || node['unevaluatedProperties'] === false
+    if ('items' in node) draft.items = node['items']
+    const alternatives = [...listAt(node, 'anyOf'), ...listAt(node, 'oneOf')]
+    draft.branches = [...draft.branches, ...alternatives.map(viewOf)]
+  }
+
+  function viewOf(schema: unknown): SchemaView {
+    const draft: Draft = { ...EMPTY }
+    mergeInto(draft, schema)
+    return draft
+  }
+
+  return { followRef: (schema) => followRef(schema), viewOf }
 }
 
 export const isObjectView = (view: SchemaView): boolean =>

@@ -2,7 +2,8 @@
 // bounds, format, pattern, alternatives, objects, arrays). Forms and query strings carry text only:
 // there every value is drawn as the text a client would send, and null is never drawn.
 import fc from 'fast-check'
-import { isArrayView, isObjectView, viewOf, type SchemaView } from './schema-view.ts'
+import { isArrayView, isObjectView, type SchemaView } from './schema-view.ts'
+import { viewOf } from './views.ts'
 
 export type Encoding = 'json' | 'form'
 

@@ -1,0 +1,60 @@
+// The catalogue of the rules a document states, each with an id a check declares it covers by:
+// its numbered decisions; each operation's documented statuses, the headers they name and the
+// order of checks between them; each constraint of each body field per media type, and of each
+// query parameter. Read from the document alone, so a new decision, status or field is a new rule
+// at once (`contacts-contract --coverage` lists the checks of each; the self-test fails on one
+// without a check).
+import type { OpenApiDocument } from '../../../openapi/document.ts'
+import { schemaViews } from '../generated-requests/schema-view.ts'
+import { decisionRules, decisionsOf, everyPathRules } from './decisions.ts'
+import { documentedOperations, type DocumentedOperation } from './documented-operations.ts'
+import { bodyFieldRules, queryRules } from './field-rules.ts'
+import { orderRules, stagesInOrder } from './order-of-checks.ts'
+import { headerRule, RULE_KINDS, statusRule, type Rule } from './rule.ts'
+
+/** Each documented response of the operation, then the headers it names. */
+function responseRules(operation: DocumentedOperation): Rule[] {
+  const name = `${operation.id} (${operation.method} ${operation.template})`
+  return [
+    ...operation.responses.map(({ status, description }): Rule => ({
+      id: statusRule(operation.id, status),
+      kind: 'status',
+      operationId: operation.id,
+      status,
+      title: `${name} answers ${String(status)}: ${description.split('\n')[0] ?? ''}`,
+    })),
+    ...operation.responses.flatMap(({ status, headers }) =>
+      headers.map((header): Rule => ({
+        id: headerRule(operation.id, status, header),
+        kind: 'header',
+        operationId: operation.id,
+        status,
+        header,
+        title: `${operation.id}'s ${String(status)} carries ${header}`,
+      })),
+    ),
+  ]
+}
+
+/** Every rule of the document, by kind (decisions first), in the document's order within each. */
+export function catalogueOf(document: OpenApiDocument): Rule[] {
+  const views = schemaViews(document)
+  const decisions = decisionsOf(document)
+  const stages = stagesInOrder(decisions)
+  const operations = documentedOperations(document)
+  const listed = new Set(
+    operations.flatMap(({ responses }) => responses.map(({ status }) => status)),
+  )
+  const rules = [
+    ...decisionRules(decisions),
+    ...operations.flatMap(responseRules),
+    ...everyPathRules(document, listed),
+    ...operations.flatMap((operation) => orderRules(operation, stages)),
+    ...operations.flatMap((operation) => bodyFieldRules(operation, views)),
+    ...operations.flatMap((operation) => queryRules(operation, views)),
+  ]
+  const unique = new Map(rules.map((rule) => [rule.id, rule]))
+  return [...unique.values()].sort(
+    (a, b) => RULE_KINDS.indexOf(a.kind) - RULE_KINDS.indexOf(b.kind),
+  )
+}
