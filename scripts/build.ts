@@ -5,6 +5,7 @@ import { copyFileSync, cpSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { loadAdminDocument, loadDocument } from '../openapi/document-files.ts'
+import { buildBrowser } from './build-browser.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url))
@@ -25,4 +26,6 @@ cpSync(`${root}mock/store/postgres/migrations`, `${root}dist/mock/store/postgres
 })
 writeFileSync(`${root}dist/openapi/openapi.json`, JSON.stringify(loadDocument(), null, 2) + '\n')
 writeFileSync(`${root}dist/openapi/admin.json`, JSON.stringify(loadAdminDocument(), null, 2) + '\n')
+// contacts-mock-kit/browser: one bundle, validators generated, fixtures as data (build-browser.ts)
+await buildBrowser()
 process.stdout.write('Built dist/\n')
