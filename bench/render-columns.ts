@@ -11,6 +11,9 @@ export type Column<T> = readonly [header: string, cell: (item: T) => string]
 const fixed = (digits: number) => (value: number) => value.toFixed(digits)
 const percent = (cores: number): string => `${(cores * 100).toFixed(0)}%`
 const mb = (bytes: number): string => (bytes / 1e6).toFixed(0)
+/** 306 MB, 67.5 kB */
+const bytesText = (bytes: number): string =>
+  bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${mb(bytes)} MB`
 const count = (value: number): string => value.toLocaleString('en-US')
 /** '-' for a figure that does not apply or was not recorded. */
 const or = <T>(value: T | undefined, write: (value: T) => string, none = '-'): string =>
@@ -114,11 +117,11 @@ export const ALONE: Column<Partial<MeasuredAlone> & { query: string }>[] = [
 const limitText = (limit: number, unit: TargetResult['unit']): string =>
   unit === 'x'
     ? `at least ${times(limit)}`
-    : `under ${unit === 'ms' ? `${String(limit)} ms` : `${mb(limit)} MB`}`
+    : `under ${unit === 'ms' ? `${String(limit)} ms` : bytesText(limit)}`
 
 function measuredText({ value, unit }: TargetResult): string {
   if (unit === 'x') return `${value.toFixed(2)}x`
-  return unit === 'ms' ? `${value.toFixed(value < 100 ? 1 : 0)} ms` : `${mb(value)} MB`
+  return unit === 'ms' ? `${value.toFixed(value < 100 ? 1 : 0)} ms` : bytesText(value)
 }
 
 export const TARGETS: Column<TargetResult>[] = [

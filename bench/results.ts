@@ -1,5 +1,6 @@
 // The results of a run as JSON: the terminal's tables and BENCHMARKS.md's are rendered from this
 // alone (render.ts), by the run or later from a saved file (npm run bench -- --render FILE).
+import type { BrowserBundle } from './browser-bundle.ts'
 import type { Machine } from './machine.ts'
 import type { Measurement } from './measure.ts'
 import { RAW_SYNC_ID } from './operations.ts'
@@ -79,6 +80,8 @@ export interface BenchResults {
   databases: DatabaseLoad[]
   /** The search's query at scale sent by pgbench, with no mock. */
   searchAlone?: QueryAlone
+  /** The browser entry's size, and what takes the room. */
+  browserBundle?: BrowserBundle
   targets: TargetResult[]
   /** Errors, timeouts or non-2xx answers: numbers measured with any are not valid. */
   problems: string[]

@@ -5,6 +5,7 @@
 // See BENCHMARKS.md ("What is measured") for the method; --help for the options.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { browserBundleLines, measureBrowserBundle } from './browser-bundle.ts'
 import { buildPackage, type CompiledPackage } from './compiled-package.ts'
 import { LOAD_CONTACTS } from './data-files.ts'
 import { log, prepareInputs, runEntryPoint } from './entry-point.ts'
@@ -77,6 +78,9 @@ async function measureSteps(run: RunStart): Promise<BenchResults> {
   if (options.postgresContacts !== LOAD_CONTACTS) files.drop(options.postgresContacts)
   measured.push(...compared.measured, ...scale.measured)
   const baselineStart = await measureFloor(inputs)
+  log('Browser entry (contacts-mock-kit/browser):')
+  const browserBundle = await measureBrowserBundle(run.dir)
+  browserBundleLines(browserBundle).forEach(log)
 
   const rows = toRows(measured)
   return {
@@ -101,7 +105,8 @@ async function measureSteps(run: RunStart): Promise<BenchResults> {
       databaseLoad('postgres', scale.database),
     ],
     searchAlone: scale.searchAlone,
-    targets: targetsOf(rows, stall, startup),
+    browserBundle,
+    targets: targetsOf(rows, stall, startup, browserBundle),
     problems: [...measured.flatMap((result) => result.problems), ...stall.problems],
   }
 }

@@ -1,3 +1,4 @@
+import type { BrowserBundle } from './browser-bundle.ts'
 import type { LoadRow } from './results.ts'
 import { PROBE_INTERVAL_MS, STALL_CONNECTIONS, type StallResult } from './stall.ts'
 import type { StartupResult } from './startup.ts'
@@ -17,6 +18,8 @@ export const STALL_TARGET_MS = 50
 export const TARGET_CONTACTS = 100_000
 export const STARTUP_TARGET_MS = 1500
 export const RSS_TARGET_BYTES = 350e6
+/** The browser entry, minified and gzipped, without msw. */
+export const BROWSER_BUNDLE_TARGET_BYTES = 250_000
 
 const size = (contacts = 0): string => contacts.toLocaleString('en-US')
 
@@ -67,11 +70,21 @@ function startupTargets(startup: readonly StartupResult[]): TargetResult[] {
   ]
 }
 
+const bundleTargets = (bundle: BrowserBundle): TargetResult[] => [
+  under(
+    `browser entry, minified and gzipped, without msw (${size(bundle.rawBytes)} bytes minified)`,
+    bundle.gzipBytes,
+    'bytes',
+    BROWSER_BUNDLE_TARGET_BYTES,
+  ),
+]
+
 /** The issue's targets this run measured: ratios and p99s of rows, the stall, the start-up. */
 export function targetsOf(
   rows: readonly LoadRow[],
   stall?: StallResult,
   startup: readonly StartupResult[] = [],
+  bundle?: BrowserBundle,
 ): TargetResult[] {
   const ordered = [
     ...rows.filter((row) => row.target !== undefined),
@@ -81,5 +94,6 @@ export function targetsOf(
     ...ordered.flatMap((row) => rowTarget(row, rows)),
     ...(stall ? stallTarget(stall) : []),
     ...startupTargets(startup),
+    ...(bundle ? bundleTargets(bundle) : []),
   ]
 }
