@@ -8,6 +8,7 @@ import { relative } from 'node:path'
 import { run } from 'node:test'
 import type { TestEvent } from 'node:test/reporters'
 import { parseArgs } from 'node:util'
+import { attachCovers } from './report/check-covers.ts'
 import { createCheckTracker, type RunResults } from './report/check-results.ts'
 import { createProgressPrinter, formatFailureBlocks } from './report/console-report.ts'
 import { formatJunit } from './report/junit-report.ts'
@@ -43,6 +44,10 @@ const heartbeat = setInterval(() => {
   write(`  … ${currentFile}: still running (${String(elapsed)} s in this file)\n`)
 }, HEARTBEAT_MS / 4)
 
+// The test files record the rules of each check they register here (check-registry.ts).
+const coversFile = `${values.results}.covers.jsonl`
+process.env['CONTRACT_COVERS_FILE'] = coversFile
+
 // One file at a time: the checks of user relationship lists see all of the token owner's
 // relationships, which another file would change under them. Within a file, tests run in order.
 const events: AsyncIterable<TestEvent> = run({ files, concurrency: 1, signal: stop.signal })
@@ -70,6 +75,7 @@ for await (const event of events) {
   }
 }
 clearInterval(heartbeat)
+await attachCovers(results.checks, coversFile, SUITE_DIR)
 if (values.junit !== undefined) await writeFile(values.junit, formatJunit(results, SUITE_DIR))
 write(formatFailureBlocks(results))
 await writeFile(values.results, JSON.stringify({ ...results, bailed: stop.signal.aborted }))

@@ -16,6 +16,8 @@ export interface CheckResult {
   /** What went wrong, for a failed check. */
   message?: string
   durationMs: number
+  /** The ids of the rules of the document it covers (suite/rules/), as it declared them. */
+  covers?: string[]
 }
 
 export interface RunProblem {

@@ -103,3 +103,36 @@ export function runTokens(env: ContractEnv = contractEnv()): string[] {
 export function runMarker(runId: string = contractEnv().runId): string {
   return `contract-run-${runId}`
 }
+
+/** Which checks a test file registers (see check-registry.ts). */
+export interface CheckSelection {
+  /** CONTRACT_RULES (--rules): only the checks that cover one of these rule ids; undefined: all. */
+  rules: ReadonlySet<string> | undefined
+  /** CONTRACT_OMIT_CHECKS: titles of checks left out, as a JSON array (the self-test's). */
+  omitted: ReadonlySet<string>
+  /** CONTRACT_COVERS_FILE: where the test process collects the rules of each check. */
+  coversFile: string | undefined
+}
+
+function omittedTitles(): string[] {
+  const text = optional('CONTRACT_OMIT_CHECKS')
+  if (text === undefined) return []
+  const titles = JSON.parse(text) as unknown
+  if (!Array.isArray(titles) || !titles.every((title) => typeof title === 'string')) {
+    throw new Error('CONTRACT_OMIT_CHECKS must be a JSON array of check titles')
+  }
+  return titles
+}
+
+/** Read without the rest of the configuration: the test API asks it while checks register. */
+export function checkSelection(): CheckSelection {
+  const rules = optional('CONTRACT_RULES')
+    ?.split(',')
+    .map((rule) => rule.trim())
+    .filter((rule) => rule !== '')
+  return {
+    rules: rules === undefined ? undefined : new Set(rules),
+    omitted: new Set(omittedTitles()),
+    coversFile: optional('CONTRACT_COVERS_FILE'),
+  }
+}

@@ -15,6 +15,8 @@ export interface Needs {
   skip?: string | undefined
   /** Longer than --check-timeout, for a check that runs many requests (the generative phase). */
   timeoutMs?: number
+  /** The ids of the rules the checks cover (see test-api.ts). */
+  covers?: readonly string[]
 }
 
 const SETTING_OF: Record<OptionalVariable, SettingName> = {
@@ -44,12 +46,12 @@ export function skipReason({
 
 /** `describe`, its checks skipped when `needs` are not met. */
 export function describeIf(needs: Needs, title: string, body: () => void): void {
-  describe(title, { skip: skipReason(needs) }, body)
+  describe(title, { skip: skipReason(needs), covers: needs.covers }, body)
 }
 
 /** `test`, skipped when `needs` are not met. */
 export function testIf(needs: Needs, name: string, body: () => Promise<void>): void {
-  test(name, { skip: skipReason(needs), timeoutMs: needs.timeoutMs }, body)
+  test(name, { skip: skipReason(needs), timeoutMs: needs.timeoutMs, covers: needs.covers }, body)
 }
 
 export const WRITES: Needs = { writes: true }

@@ -2,6 +2,13 @@
 // suite runs without Jest, under Jest's names (describe, test, test.each, beforeAll, …) so the
 // checks read as before. A check skipped by configuration is registered as skipped, with its
 // reason (node:test carries it to every report), so every run has the same checks.
+//
+// A check declares the rules of the document it covers (ids of suite/rules/), at registration:
+//   test(title, { covers: ['decision:10', 'status:listContacts:200'] }, body)
+//   describe(title, { covers: ['decision:2'] }, body)       // added to each check inside
+//   test.each(rows)(title, { covers: (row) => [`status:${row.operationId}:401`] }, body)
+// `contacts-contract --coverage` lists the checks of each rule; `--rules` runs only the checks
+// that cover the rules it names (check-registry.ts).
 import { expect } from 'expect'
 import {
   after,
@@ -11,6 +18,7 @@ import {
   describe as describeSuite,
   test as registerTest,
 } from 'node:test'
+import { admitCheck, innerScope, rootScope, type Scope } from './check-registry.ts'
 import { eachCases } from './each-title.ts'
 // Importing the test API brings the per-file hooks (document check, cleanup) and the matchers:
 // no test file can register checks without them.
@@ -29,11 +37,12 @@ export interface CheckOptions {
   skip?: string | undefined
   /** This check's own timeout, when it needs more than --check-timeout. */
   timeoutMs?: number | undefined
+  /** The ids of the rules it covers (suite/rules/rule.ts); a describe's go to each check in it. */
+  covers?: readonly string[] | undefined
 }
 
-// The reasons of the skipped describes being registered, outermost first.
-const skippedScopes: string[] = []
-const scopeReason = (): string | undefined => skippedScopes[0]
+// The describe being registered: node:test runs a describe's body at once, inside describe().
+let scope: Scope = rootScope()
 
 export function describe(title: string, body: () => void): void
 export function describe(title: string, options: CheckOptions, body: () => void): void
@@ -42,26 +51,38 @@ export function describe(
   ...args: [body: () => void] | [options: CheckOptions, body: () => void]
 ): void {
   const [options, body]: [CheckOptions, () => void] = args.length === 1 ? [{}, args[0]] : args
+  const outer = scope
+  const inner = innerScope(outer, title, options.covers, options.skip)
   void describeSuite(title, () => {
     // Its checks are registered one by one as skipped, not the describe as a whole: every report
     // then counts and names each check, as Jest did.
-    if (options.skip !== undefined) skippedScopes.push(options.skip)
+    scope = inner
     try {
       body()
     } finally {
-      if (options.skip !== undefined) skippedScopes.pop()
+      scope = outer
     }
   })
 }
 
 function register(title: string, options: CheckOptions, body: Body): void {
-  const skip = scopeReason() ?? options.skip
+  if (!admitCheck(scope, title, options.covers)) return
+  const skip = scope.skip ?? options.skip
   const timeout = Math.max(TIMEOUT_MS, options.timeoutMs ?? 0)
   void registerTest(title, { timeout, ...(skip === undefined ? {} : { skip }) }, () => body())
 }
 
 type EachBody<Args extends readonly unknown[]> = (...args: Args) => Promise<void> | void
-type EachRegister<Args extends readonly unknown[]> = (title: string, body: EachBody<Args>) => void
+
+/** `test.each`'s options: `covers` may be worked out from each row. */
+export interface EachOptions<Args extends readonly unknown[]> extends Omit<CheckOptions, 'covers'> {
+  covers?: readonly string[] | ((...args: Args) => readonly string[]) | undefined
+}
+
+interface EachRegister<Args extends readonly unknown[]> {
+  (title: string, body: EachBody<Args>): void
+  (title: string, options: EachOptions<Args>, body: EachBody<Args>): void
+}
 
 /** Jest's `test.each` signatures: object rows are one argument, array rows are spread. */
 function each<Row extends Record<string, unknown>>(table: readonly Row[]): EachRegister<[Row]>
@@ -71,9 +92,16 @@ function each<Row extends readonly [unknown, ...unknown[]]>(
 function each<Row extends readonly unknown[]>(table: readonly Row[]): EachRegister<Row>
 function each<Row>(table: readonly Row[]): EachRegister<[Row]>
 function each(table: readonly unknown[]): EachRegister<unknown[]> {
-  return (title, body) => {
-    for (const { title: caseTitle, args } of eachCases(title, table)) {
-      register(caseTitle, {}, () => body(...args))
+  return (
+    title: string,
+    ...args:
+      [body: EachBody<unknown[]>] | [options: EachOptions<unknown[]>, body: EachBody<unknown[]>]
+  ): void => {
+    const [options, body] = args.length === 1 ? [{}, args[0]] : args
+    const { covers, ...rest } = options
+    for (const { title: caseTitle, args: row } of eachCases(title, table)) {
+      const rowCovers = typeof covers === 'function' ? covers(...row) : covers
+      register(caseTitle, { ...rest, covers: rowCovers }, () => body(...row))
     }
   }
 }
@@ -98,11 +126,16 @@ export const test: Test = Object.assign(
   },
 )
 
-/** A hook of the describe it is in; none in a skipped describe, whose checks do not run. */
+/**
+ * A hook of the describe it is in: none in a skipped describe, whose checks do not run, and it
+ * does nothing when no check of its describe was registered (all left out by --rules).
+ */
 const hook =
   (add: typeof before) =>
   (body: Body): void => {
-    if (scopeReason() === undefined) add(() => body(), { timeout: TIMEOUT_MS })
+    const at = scope
+    if (at.skip !== undefined) return
+    add(() => (at.registered ? body() : undefined), { timeout: TIMEOUT_MS })
   }
 
 export const beforeAll = hook(before)
