@@ -30,6 +30,10 @@ export interface RunOptions {
   summary: string | undefined
   seed: number | undefined
   runs: number
+  /** --coverage: list each rule of the document with the checks that cover it. */
+  coverage: boolean
+  /** --rules: only the checks that cover these rule ids; undefined runs every check. */
+  rules: string[] | undefined
 }
 
 export type Command =
@@ -117,6 +121,16 @@ function positiveNumber(
   return value
 }
 
+/** `decision:10, status:getContact:404` → the ids; the runner checks them against the document. */
+function ruleIds(raw: string | undefined): string[] | undefined {
+  const ids = raw
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '')
+  if (ids?.length === 0) throw new CannotRunError(`${nameSetting('rules')} names no rule. ${hint}`)
+  return ids
+}
+
 /** `diff` takes two targets: --base-url twice; --token and --org once for both, or once each. */
 function diffCommand(values: Record<string, unknown>, options: RunOptions): Command {
   const all = (flag: string): string[] => {
@@ -192,6 +206,8 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     summary: text('summary'),
     seed: optionalNumber('seed', text('seed')),
     runs: positiveNumber('runs', text('runs'), 100, true),
+    coverage: isOn('coverage'),
+    rules: ruleIds(text('rules')),
   }
   options.checkTimeoutMs = Math.max(
     positiveNumber('checkTimeout', text('checkTimeout'), 30_000),

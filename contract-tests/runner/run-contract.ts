@@ -9,6 +9,7 @@ import { listTestFiles, nodeArgs, TEST_PROCESS } from './locate.ts'
 import type { RunOptions } from './options.ts'
 import { createResources, makeTempDir, releaseResources, type Resources } from './resources.ts'
 import { COMMAND } from './settings.ts'
+import { reportCoverage } from './report/coverage-report.ts'
 import { formatMarkdownSummary, writeMarkdownSummary } from './report/markdown-summary.ts'
 import { formatSummary, keepsContract } from './report/summary.ts'
 import { prepareTarget, type Target } from './target/target.ts'
@@ -120,6 +121,11 @@ export async function runContract(options: RunOptions): Promise<number> {
     const summary = options.summary === undefined ? undefined : resolve(options.summary)
     for (const file of await writeMarkdownSummary(markdown, summary))
       say(`Markdown summary: ${file}`)
+    if (options.coverage) {
+      const { text, file } = await reportCoverage(target.document, results.checks, options.junit)
+      process.stdout.write(text)
+      say(`coverage of the document's rules: ${file}`)
+    }
     if (results.bailed === true) say('--bail: the run stopped at its first failure.')
     process.stdout.write(formatSummary(results, target.serverUrl, cleanupProblems.length))
     return keeps ? 0 : 1

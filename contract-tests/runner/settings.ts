@@ -160,6 +160,21 @@ export const SETTINGS = {
     meaning: 'how many random sequences the generative phase tries (0 turns it off)',
     fallback: '100',
   },
+  coverage: {
+    flag: 'coverage',
+    variable: 'CONTRACT_COVERAGE',
+    meaning:
+      "after the run, list each rule of the document (its decisions, statuses, headers, order of checks, body fields and query parameters) with the checks that cover it, uncovered rules first, and write them to coverage.json in the reports folder (that of --junit, else ./reports); the exit code stays the run's",
+    fallback: 'off; on with 1, true or yes',
+  },
+  rules: {
+    flag: 'rules',
+    value: 'ID,ID,…',
+    variable: 'CONTRACT_RULES',
+    meaning:
+      'run only the checks that cover one of these rules, by the ids --coverage lists (e.g. decision:10,status:getContact:404)',
+    fallback: 'every check',
+  },
 } as const satisfies Record<string, Setting>
 
 export type SettingName = keyof typeof SETTINGS

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { ACME_ORG_ID, ALICE, BOB, CAROL, GLOBEX_ORG_ID } from '../../../fixtures/identities.ts'
 import { type OpenApiDocument } from '../../../openapi/document.ts'
 import { DOCUMENT_PATH, loadDocument, readDocumentFile } from '../../../openapi/document-files.ts'
+import { catalogueOf } from '../../suite/rules/catalogue.ts'
 import { CannotRunError } from '../cannot-run.ts'
 import type { RunOptions } from '../options.ts'
 import { checkReachable } from './preflight.ts'
@@ -20,6 +21,8 @@ export interface Target {
   description: string
   /** Every CONTRACT_* variable of the run, for the test processes and the final sweep. */
   environment: Record<string, string>
+  /** The document the run holds the target to (--document): its rules are --coverage's. */
+  document: OpenApiDocument
 }
 
 interface Identities {
@@ -63,11 +66,24 @@ async function writeDocumentCopy(
   return { file, document }
 }
 
+/** --rules names rules of the document: a typo would run no check and prove nothing. */
+function checkRuleIds(ids: readonly string[] | undefined, document: OpenApiDocument): void {
+  if (ids === undefined) return
+  const known = new Set(catalogueOf(document).map(({ id }) => id))
+  const unknown = ids.filter((id) => !known.has(id))
+  if (unknown.length > 0) {
+    throw new CannotRunError(
+      `--rules: the document states no rule ${unknown.join(', ')} (--coverage lists its rules).`,
+    )
+  }
+}
+
 export async function prepareTarget(options: RunOptions, resources: Resources): Promise<Target> {
   const { baseUrl, token, orgId } = options
   const given = baseUrl !== undefined && token !== undefined && orgId !== undefined
   // The document first: one that cannot be read stops the run before anything starts.
   const { file: documentCopy, document } = await writeDocumentCopy(resources, options.document)
+  checkRuleIds(options.rules, document)
   const serverUrl = given ? baseUrl : await startMock(resources)
   const identities: Identities = given ? { ...options, token, orgId } : FIXTURE_IDENTITIES
   const { requestTimeoutMs } = options
@@ -105,6 +121,8 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
       CONTRACT_CHECK_TIMEOUT_MS: String(options.checkTimeoutMs),
       CONTRACT_SEED: options.seed === undefined ? '' : String(options.seed),
       CONTRACT_RUNS: String(options.runs),
+      CONTRACT_RULES: options.rules?.join(',') ?? '',
     },
+    document,
   }
 }

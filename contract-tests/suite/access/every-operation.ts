@@ -13,6 +13,7 @@ import {
   requiresToken,
   writes,
 } from '../support/operations.ts'
+import { decisionRule, headerRule, orderRule, statusRule } from '../rules/rule.ts'
 
 const OPERATIONS = documentedOperations()
 
@@ -27,7 +28,13 @@ describe('Authentication', () => {
   for (const operation of OPERATIONS.filter(requiresToken)) {
     for (const [how, options] of UNAUTHENTICATED) {
       testIf(
-        { writes: writes(operation) },
+        {
+          writes: writes(operation),
+          covers: [
+            statusRule(operation.id, 401),
+            headerRule(operation.id, 401, 'WWW-Authenticate'),
+          ],
+        },
         `When ${labelOf(operation)} is sent ${how}, then it answers 401 with WWW-Authenticate: Bearer`,
         async () => {
           // Act
@@ -45,7 +52,12 @@ describe('Authentication', () => {
   }
 
   testIf(
-    {},
+    {
+      covers: [
+        statusRule('listContacts', 401),
+        headerRule('listContacts', 401, 'WWW-Authenticate'),
+      ],
+    },
     'When the Authorization header is not "Bearer <token>" (another scheme, no token, two tokens, no scheme), then it answers 401 with WWW-Authenticate: Bearer',
     async () => {
       // Arrange
@@ -66,7 +78,7 @@ describe('Authentication', () => {
   )
 
   testIf(
-    {},
+    { covers: [decisionRule(19)] },
     'When the scheme is written "bearer", "BEARER" or "bEaReR", then the token is accepted (case-insensitive)',
     async () => {
       // Act
@@ -90,7 +102,7 @@ const FOREIGN = { variables: ['CONTRACT_FOREIGN_ORG_ID'] } as const
 describeIf(FOREIGN, 'Organization isolation', () => {
   for (const operation of OPERATIONS.filter(isOrgScoped)) {
     testIf(
-      { ...FOREIGN, writes: writes(operation) },
+      { ...FOREIGN, writes: writes(operation), covers: [statusRule(operation.id, 403)] },
       `When ${labelOf(operation)} names an organization the user is not a member of, then it answers 403`,
       async () => {
         // Act
@@ -103,7 +115,7 @@ describeIf(FOREIGN, 'Organization isolation', () => {
   }
 
   testIf(
-    FOREIGN,
+    { ...FOREIGN, covers: [decisionRule(2), orderRule('listContacts', 'auth', 'membership')] },
     'When no token is sent to another organization, then authentication comes first: 401',
     async () => {
       // Act
@@ -117,7 +129,7 @@ describeIf(FOREIGN, 'Organization isolation', () => {
   )
 
   testIf(
-    FOREIGN,
+    { ...FOREIGN, covers: [decisionRule(2), orderRule('listContacts', 'membership', 'query')] },
     'When another organization is asked with a bad query, then membership comes first: 403',
     async () => {
       // Act
@@ -132,19 +144,27 @@ describeIf(FOREIGN, 'Organization isolation', () => {
 })
 
 describe('Organization ids', () => {
-  testIf({}, 'When :org_id is not a UUID, then it answers 403 (no such membership)', async () => {
-    // Act
-    const res = await call('GET', '/api/v1/orgs/not-an-org/contacts')
+  testIf(
+    { covers: [decisionRule(1), statusRule('listContacts', 403)] },
+    'When :org_id is not a UUID, then it answers 403 (no such membership)',
+    async () => {
+      // Act
+      const res = await call('GET', '/api/v1/orgs/not-an-org/contacts')
 
-    // Assert
-    expect(res).toBeProblem(403)
-  })
+      // Assert
+      expect(res).toBeProblem(403)
+    },
+  )
 
-  testIf({}, 'When :org_id is an unknown UUID, then it answers 403', async () => {
-    // Act
-    const res = await call('GET', `/api/v1/orgs/${randomUUID()}/user_relationships`)
+  testIf(
+    { covers: [decisionRule(1), statusRule('listUserRelationships', 403)] },
+    'When :org_id is an unknown UUID, then it answers 403',
+    async () => {
+      // Act
+      const res = await call('GET', `/api/v1/orgs/${randomUUID()}/user_relationships`)
 
-    // Assert
-    expect(res).toBeProblem(403)
-  })
+      // Assert
+      expect(res).toBeProblem(403)
+    },
+  )
 })
