@@ -1,6 +1,7 @@
 // The direction of the mock's dependencies, as a lint rule: each folder of mock/ is a layer that
 // may import only the layers below it; the transport-free core imports no Node module; nothing
 // that ships imports test support. docs/architecture.md draws the same layers.
+import { readFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -8,6 +9,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 /** Top to bottom: each layer, and the layers it may import (besides itself). */
 export const LAYERS = [
+  {
+    name: 'fetch',
+    path: 'mock/fetch/',
+    may: ['app', 'pipeline', 'handlers', 'admin', 'faults', 'store', 'shared'],
+  },
   {
     name: 'process',
     path: 'mock/process/',
@@ -45,12 +51,48 @@ const TEST_ONLY = [
 const layerOf = (file) => LAYERS.find((layer) => file === layer.path || file.startsWith(layer.path))
 const isTest = (file) => TEST_ONLY.some((pattern) => pattern.test(file))
 const isCore = (file) => {
+  // the fetch function's Node entries (the documents' files, faker, a data file)
+  if (file.startsWith('mock/fetch/node/')) return false
   const layer = layerOf(file)
   if (layer && CORE.includes(layer.name)) return true
   // memory's engine is the core's; its disk is Node's
   if (file.startsWith('mock/store/memory/') && !file.startsWith('mock/store/memory/disk/'))
     return true
   return CORE_STORE.includes(file)
+}
+
+// An import or export statement with its module, or a dynamic import; `import type` is erased.
+const STATEMENT =
+  /\b(import|export)\s+(type\s)?[^'";]*?from\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g
+const reachCache = new Map()
+
+/**
+ * What Node-only module a file outside mock/ (the fixtures, the documents' helpers) brings into
+ * the core that imports it, following its own relative imports; undefined when none.
+ */
+function nodeImportOf(file, seen = new Set()) {
+  if (reachCache.has(file)) return reachCache.get(file)
+  if (seen.has(file)) return undefined
+  seen.add(file)
+  let text
+  try {
+    text = readFileSync(resolve(ROOT, file), 'utf8')
+  } catch {
+    return undefined
+  }
+  let found
+  for (const [, , typeOnly, fromSpecifier, dynamicSpecifier] of text.matchAll(STATEMENT)) {
+    const specifier = fromSpecifier ?? dynamicSpecifier ?? ''
+    if (typeOnly !== undefined) continue
+    if (NODE_ONLY.test(specifier)) found = `${file} imports ${specifier}`
+    else if (specifier.startsWith('.')) {
+      const target = relative(ROOT, resolve(dirname(resolve(ROOT, file)), specifier))
+      if (!target.startsWith('mock/')) found = nodeImportOf(target, seen)
+    }
+    if (found !== undefined) break
+  }
+  reachCache.set(file, found)
+  return found
 }
 
 /** `import type` and `export type` are erased: they carry no module to run. */
@@ -75,6 +117,13 @@ const rule = {
       if (SHIPPED.test(importer) && isTest(target)) {
         report(`${importer} ships: it may not import test support (${target})`)
         return
+      }
+      if (isCore(importer) && !target.startsWith('mock/') && !typeOnly(node)) {
+        const reached = nodeImportOf(target)
+        if (reached !== undefined) {
+          report(`${importer} is the transport-free core: through ${target}, ${reached}`)
+          return
+        }
       }
       if (isCore(importer) && target.startsWith('mock/') && !isCore(target) && !typeOnly(node)) {
         report(`${importer} is the transport-free core: it may not import ${target}`)

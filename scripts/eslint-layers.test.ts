@@ -50,6 +50,12 @@ describe('the layers rule', () => {
     ],
     ['mock/pipeline/planted.ts', "import { readFileSync } from 'node:fs'", 'transport-free core'],
     ['mock/store/memory/planted.ts', "import express from 'express'", 'transport-free core'],
+    ['mock/fetch/planted.ts', "import { readFileSync } from 'node:fs'", 'transport-free core'],
+    [
+      'mock/fetch/node/planted.ts',
+      "import { serve } from '../../process/serve.ts'",
+      'fetch may not import process',
+    ],
     [
       'mock/process/planted.ts',
       "import { createTestApp } from '../test/support/test-app.ts'",
@@ -59,6 +65,11 @@ describe('the layers rule', () => {
       'contract-tests/runner/planted.ts',
       "import { x } from '../self-test/run-suite.ts'",
       'test support',
+    ],
+    [
+      'mock/handlers/planted.ts',
+      "import { loadSeedFile } from '../../fixtures/seed-file.ts'",
+      'fixtures/seed-file.ts imports node:',
     ],
   ])('When %s has %s, then the lint fails: %s', async (file, code, why) => {
     // Act
@@ -74,6 +85,10 @@ describe('the layers rule', () => {
     ['mock/store/memory/planted.ts', "import type { Journal } from './disk/journal.ts'"],
     ['mock/process/planted.ts', "import { readFileSync } from 'node:fs'"],
     ['mock/store/memory/disk/planted.ts', "import { open } from 'node:fs/promises'"],
+    [
+      'mock/fetch/node/planted.ts',
+      "import { openStore } from '../../store/memory/disk/open-store.ts'",
+    ],
     ['mock/test/planted.ts', "import { createApp } from '../process/node-app.ts'"],
     [
       'bench/planted.ts',
