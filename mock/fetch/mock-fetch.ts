@@ -2,6 +2,7 @@
 // server's requests (validation, problem+json, auth, faults), in this process, with no port. This
 // module runs anywhere (Node, a page, a service worker): what only Node has (the documents' files,
 // faker, a data file) is given by the Node entry, node/fetch.ts, and the browser's by its build.
+import { pathnameOf } from '../pipeline/exchange.ts'
 import { HttpError, problemReply } from '../shared/problem.ts'
 import type { Reply } from '../shared/reply.ts'
 import { createAdminCalls, type AdminCalls } from './admin-calls.ts'
@@ -18,13 +19,8 @@ import { abortReason, breakConnection, failedToFetch, toResponse } from './fetch
 import { openMock, type MockFetchOptions, type OpenedMock } from './open-mock.ts'
 
 export type { MockDocuments, MockFetchOptions, OpenedEngine } from './open-mock.ts'
-export type {
-  MockAdminError,
-  OrgCreated,
-  OrgRequest,
-  SeedData,
-  SnapshotInfo,
-} from './admin-calls.ts'
+export { MockAdminError } from './admin-calls.ts'
+export type { OrgCreated, OrgRequest, SeedData, SnapshotInfo } from './admin-calls.ts'
 
 export const DEFAULT_BASE_URL = 'http://localhost'
 
@@ -40,8 +36,9 @@ export interface MockFetch extends AdminCalls {
   /** Bearer tokens by lower-case user name (`mock.tokens.alice`), once ready. */
   readonly tokens: Record<string, string>
   /**
-   * Answers a Request sent to any origin (what the MSW handlers do): its path is read below the
-   * base URL's path, undefined when it is not there; a broken connection is `Response.error()`.
+   * Answers a Request sent to any origin (what the MSW handlers do), its path read below the base
+   * URL's path; undefined when the path is not the mock's (outside the base URL's path, the API's
+   * root and `/__admin`). A broken connection is `Response.error()`.
    */
   answer: (request: Request) => Promise<Response | undefined>
   /** Lets requests in flight finish and closes the store; later calls reject like a closed port. */
@@ -113,7 +110,8 @@ export function createMockFetch(options: MockFetchOptions): MockFetch {
     // the request's origin is taken for the mock's: a same-origin request stays one
     if (call.headers['origin'] === origin) call.headers['origin'] = base.origin
     const at = { ...base, href: origin + base.path, origin }
-    if (!isBelow(call.href, at)) return undefined
+    const below = pathBelow(call.href, at)
+    if (below === undefined || !(await running()).owns(below)) return undefined
     const reply = await exchange(call, at)
     if (reply.network === undefined) return toResponse(reply, call.method)
     // MSW turns an error response into the TypeError fetch rejects with
@@ -153,13 +151,12 @@ export function createMockFetch(options: MockFetchOptions): MockFetch {
   }) as MockFetch
 }
 
-/** Whether a URL is at or below the base (its origin and path). */
-function isBelow(href: string, at: Base): boolean {
+/** The path of a URL below the base (its origin and path); undefined when it is not there. */
+function pathBelow(href: string, at: Base): string | undefined {
   try {
-    targetOf(href, at)
-    return true
+    return pathnameOf(targetOf(href, at).url)
   } catch {
-    return false
+    return undefined
   }
 }
 

@@ -5,6 +5,7 @@ import { searchFieldsOf, type OpenApiDocument } from '../../openapi/document.ts'
 import { createMock, type MockLogger } from '../app.ts'
 import { createFaultBook } from '../faults/fault-book.ts'
 import { faultTargetsOf } from '../faults/fault-targets.ts'
+import { isAdminPath } from '../pipeline/access/admin-guard.ts'
 import type { Core } from '../pipeline/core.ts'
 import type { ValidatorSource } from '../pipeline/validate/compile-operations.ts'
 import type { Data } from '../shared/data.ts'
@@ -55,6 +56,8 @@ export interface OpenedMock {
   /** The largest body the document takes, in bytes. */
   bodyLimit: number
   close: () => Promise<void>
+  /** Whether a path is the mock's: the admin API's, or below the API's root (`/api/v1`). */
+  owns: (path: string) => boolean
   /** Organization ids, and users' tokens, by lower-case name. */
   orgs: Record<string, string>
   tokens: Record<string, string>
@@ -62,6 +65,25 @@ export interface OpenedMock {
 
 const byName = <T extends { name: string }>(items: readonly T[], value: (item: T) => string) =>
   Object.fromEntries(items.map((item) => [item.name.toLowerCase(), value(item)]))
+
+/**
+ * The API's root is what every path of its document starts with, up to its first parameter:
+ * whatever is below it is the mock's to answer (an unknown path there is its 404).
+ */
+function ownerOf(document: OpenApiDocument): (path: string) => boolean {
+  const paths = Object.keys(document.paths ?? {}).map((path) => path.split('/'))
+  const [first = []] = paths
+  let length = 1
+  while (
+    length < first.length &&
+    !(first[length] ?? '').includes('{') &&
+    paths.every((segments) => segments[length] === first[length])
+  ) {
+    length++
+  }
+  const root = first.slice(0, length).join('/')
+  return (path) => isAdminPath(path) || root === '' || path === root || path.startsWith(`${root}/`)
+}
 
 /** Opens the store on the data and composes the mock; `host` is the one its requests name. */
 export async function openMock(options: MockFetchOptions, host: string): Promise<OpenedMock> {
@@ -97,6 +119,7 @@ export async function openMock(options: MockFetchOptions, host: string): Promise
   return {
     handle: core.handle,
     bodyLimit,
+    owns: ownerOf(api),
     close,
     orgs: byName(orgs, (org) => org.id),
     tokens: byName(users, (user) => user.token),
