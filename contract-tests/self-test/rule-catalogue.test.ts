@@ -9,6 +9,10 @@ import { loadDocument, readDocumentFile } from '../../openapi/document-files.ts'
 import { catalogueOf } from '../suite/rules/catalogue.ts'
 import { RULE_KINDS, type Rule } from '../suite/rules/rule.ts'
 import { writeDocumentCopies } from './changed-document.ts'
+import { bodyCases, bodyEncodingsOf } from '../suite/generated-requests/body-cases.ts'
+import { rulesOf } from '../suite/generated-requests/case-rules.ts'
+import { queryCases, queryParametersOf } from '../suite/generated-requests/query-cases.ts'
+import { documentedOperations } from '../suite/support/operations.ts'
 
 const countsOf = (rules: readonly Rule[]): Record<string, number> =>
   Object.fromEntries(
@@ -36,7 +40,7 @@ describe('The catalogue of the rules of the document', () => {
       decision: 23,
       status: 123,
       order: 73,
-      field: 269,
+      field: 267,
       query: 33,
       header: 42,
     })
@@ -100,6 +104,39 @@ describe('The catalogue of the rules of the document', () => {
       'order:updateContact:fields-before-existence',
       'order:updateContact:existence-before-state',
     ])
+  })
+})
+
+describe('The rules the generated requests cover', () => {
+  test('When requests are generated from the document, then each rule they break is a rule of the catalogue, in every body media type', () => {
+    // Arrange
+    const known = new Set(idsOf(rules))
+
+    // Act
+    const generated = documentedOperations().flatMap((operation) =>
+      rulesOf([
+        ...bodyEncodingsOf(operation).flatMap((encoding) =>
+          bodyCases(operation, encoding, 1, new Map()),
+        ),
+        ...(queryParametersOf(operation).length > 0 ? queryCases(operation, 1) : []),
+      ]),
+    )
+
+    // Assert
+    expect(generated.filter((id) => !known.has(id))).toEqual([])
+    expect(new Set(generated.map((id) => id.split(':')[2]))).toEqual(
+      new Set([
+        'json',
+        'form',
+        'multipart',
+        'include[]',
+        'page',
+        'limit',
+        'search',
+        'soft_delete',
+        'unknown',
+      ]),
+    )
   })
 })
 

@@ -30,17 +30,26 @@ import {
 import { queryCases, queryParametersOf } from './generated-requests/query-cases.ts'
 import type { RequestCase } from './generated-requests/request-case.ts'
 import { formatFailures, runCases } from './generated-requests/run-cases.ts'
+import { assertStillCovers, coversOf } from './generated-requests/case-rules.ts'
 
 const SEED = contractEnv().seed ?? Math.floor(Math.random() * 2 ** 31)
 /** Dozens of requests per check, four at a time: more than one check's usual time. */
 const TIMEOUT_MS = 120_000
 
-const needsOf = (operation: Operation, variables: Needs['variables'] = []): Needs => ({
+const needsOf = (
+  operation: Operation,
+  covers: readonly string[],
+  variables: Needs['variables'] = [],
+): Needs => ({
   // A record of its own for each request is a write even for a GET.
   writes: writes(operation) || needsSubject(operation),
   variables,
   timeoutMs: TIMEOUT_MS,
+  covers,
 })
+
+/** The requests drawn without the pinned values, which need records: what the check covers. */
+const UNPINNED = new Map<string, string>()
 
 /** Sends the cases to the operation, each valid one to a record of its own; the failures, if any. */
 async function sendCases(
@@ -54,19 +63,29 @@ async function sendCases(
   return formatFailures(what, SEED, await runCases(target, cases))
 }
 
+/** `JSON, form and multipart` */
+const listed = (names: readonly string[]): string =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
+
 describe('Requests generated from the schemas of the document', () => {
   for (const operation of documentedOperations()) {
     const encodings = bodyEncodingsOf(operation)
     const fields = bodyFieldNames(operation)
     if (encodings.length > 0) {
-      const media = encodings.map((encoding) => ENCODING_LABEL[encoding]).join(' and ')
+      const media = listed(encodings.map((encoding) => ENCODING_LABEL[encoding]))
+      const covers = coversOf(
+        operation,
+        encodings.flatMap((encoding) => bodyCases(operation, encoding, SEED, UNPINNED)),
+        422,
+      )
       testIf(
-        needsOf(operation, pinnedVariables(fields)),
+        needsOf(operation, covers, pinnedVariables(fields)),
         `When ${labelOf(operation)} gets ${media} bodies drawn from its schema, one valid and the others broken in one field each, then the valid ones are 2xx and each broken one is a 422 naming its field`,
         async () => {
           // Arrange
           const pins = await pinnedValues(fields)
           const cases = encodings.flatMap((encoding) => bodyCases(operation, encoding, SEED, pins))
+          assertStillCovers(covers, cases)
 
           // Act
           const failures = await sendCases(operation, `bodies generated for ${operation.id}`, cases)
@@ -80,8 +99,9 @@ describe('Requests generated from the schemas of the document', () => {
     // A query string goes with a valid body when the operation requires one.
     const bodyEncoding = requiresBody(operation) ? encodings[0] : undefined
     if (queryParametersOf(operation).length > 0) {
+      const covers = coversOf(operation, queryCases(operation, SEED), 400)
       testIf(
-        needsOf(operation, bodyEncoding === undefined ? [] : pinnedVariables(fields)),
+        needsOf(operation, covers, bodyEncoding === undefined ? [] : pinnedVariables(fields)),
         `When ${labelOf(operation)} gets query strings drawn from its parameters' schemas, one valid and the others broken in one parameter each, then the valid one is 2xx and each broken one is a 400 naming its parameter`,
         async () => {
           // Arrange
@@ -93,6 +113,7 @@ describe('Requests generated from the schemas of the document', () => {
             ...item,
             request: { ...body?.request, ...item.request },
           }))
+          assertStillCovers(covers, cases)
 
           // Act
           const what = `query strings generated for ${operation.id}`

@@ -17,6 +17,7 @@ import {
   writes,
 } from '../support/operations.ts'
 import { probeOptions, probeSkipReason } from '../support/probes.ts'
+import { decisionRule, statusRule } from '../rules/rule.ts'
 import {
   contactFields,
   contactForm,
@@ -31,47 +32,66 @@ const TOO_LARGE = { form: `padding=${'x'.repeat(MAX_BODY_BYTES)}` }
 
 describeIf(WRITES, 'Body size (decision 19)', () => {
   for (const operation of OPERATIONS.filter(takesBody)) {
-    test(`When ${labelOf(operation)} is sent a body over ${String(MAX_BODY_BYTES)} bytes, then it answers 413`, async () => {
-      // Act
-      const res = await callOperation(operation, { ...TOO_LARGE, withBody: false })
+    const covers = [decisionRule(19), statusRule(operation.id, 413)]
+    test(
+      `When ${labelOf(operation)} is sent a body over ${String(MAX_BODY_BYTES)} bytes, then it answers 413`,
+      { covers },
+      async () => {
+        // Act
+        const res = await callOperation(operation, { ...TOO_LARGE, withBody: false })
 
-      // Assert
-      expect(res).toBeProblem(413)
-    })
+        // Assert
+        expect(res).toBeProblem(413)
+      },
+    )
   }
 
-  test(`When a create's body is exactly ${String(MAX_BODY_BYTES)} bytes, then it is read: 422 on its too long field, not 413`, async () => {
-    // Arrange
-    const word = uniqueWord()
-    const { how_you_met: _, ...fields } = contactFields({ employer: word })
-    const head = `${encodeFields(contactForm(fields))}&contact%5Bhow_you_met%5D=`
-    const form = head + 'x'.repeat(MAX_BODY_BYTES - Buffer.byteLength(head))
+  const exactly = [decisionRule(19), statusRule('createContact', 422)]
+  test(
+    `When a create's body is exactly ${String(MAX_BODY_BYTES)} bytes, then it is read: 422 on its too long field, not 413`,
+    { covers: exactly },
+    async () => {
+      // Arrange
+      const word = uniqueWord()
+      const { how_you_met: _, ...fields } = contactFields({ employer: word })
+      const head = `${encodeFields(contactForm(fields))}&contact%5Bhow_you_met%5D=`
+      const form = head + 'x'.repeat(MAX_BODY_BYTES - Buffer.byteLength(head))
 
-    // Act
-    const res = await call('POST', orgPath('contacts'), { form })
+      // Act
+      const res = await call('POST', orgPath('contacts'), { form })
 
-    // Assert
-    expect(Buffer.byteLength(form)).toBe(MAX_BODY_BYTES)
-    expect(res).toBeProblem(422, ['contact[how_you_met]'])
-    expect(await countContactsMatching(word)).toBe(0)
-  })
+      // Assert
+      expect(Buffer.byteLength(form)).toBe(MAX_BODY_BYTES)
+      expect(res).toBeProblem(422, ['contact[how_you_met]'])
+      expect(await countContactsMatching(word)).toBe(0)
+    },
+  )
 })
 
 describeIf(WRITES, 'Required bodies', () => {
   for (const operation of OPERATIONS.filter(requiresBody)) {
-    test(`When ${labelOf(operation)} comes without a body, then it answers 422 naming what the body requires`, async () => {
-      // Act
-      const res = await callOperation(operation, { withBody: false })
+    const covers = [statusRule(operation.id, 422)]
+    test(
+      `When ${labelOf(operation)} comes without a body, then it answers 422 naming what the body requires`,
+      { covers },
+      async () => {
+        // Act
+        const res = await callOperation(operation, { withBody: false })
 
-      // Assert
-      expect(res).toBeProblem(422, requiredBodyFields(operation))
-    })
+        // Assert
+        expect(res).toBeProblem(422, requiredBodyFields(operation))
+      },
+    )
   }
 })
 
 describe('Operations that take no body (decision 4)', () => {
   for (const operation of OPERATIONS.filter((item) => !takesBody(item) && writes(item))) {
-    const needs = { ...WRITES, skip: probeSkipReason(operation) }
+    const needs = {
+      ...WRITES,
+      skip: probeSkipReason(operation),
+      covers: [decisionRule(4), statusRule(operation.id, 400)],
+    }
     testIf(needs, `When ${labelOf(operation)} is sent a body, then it answers 400`, async () => {
       // Arrange
       const safely = await probeOptions(operation)
@@ -85,7 +105,13 @@ describe('Operations that take no body (decision 4)', () => {
   }
 
   testIf(
-    { notThroughPrism: 'a GET with a body' },
+    {
+      notThroughPrism: 'a GET with a body',
+      covers: [
+        decisionRule(4),
+        ...OPERATIONS.filter(({ method }) => method === 'GET').map(({ id }) => statusRule(id, 400)),
+      ],
+    },
     'When a GET carries a body, a form or text over the size limit, then it answers 400 (no GET takes a body)',
     async () => {
       // Arrange

@@ -5,6 +5,7 @@ import { call, orgPath, type ApiResponse } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { testIf } from '../support/gates.ts'
 import { documentedOperations, labelOf, pathOf, type Operation } from '../support/operations.ts'
+import { decisionRule } from '../rules/rule.ts'
 
 const ORIGIN = 'https://app.example.org'
 const ALLOWS_ORIGIN = new RegExp(`^(\\*|${ORIGIN})$`)
@@ -32,7 +33,7 @@ function preflightFindings(operation: Operation, res: ApiResponse): string[] {
     .map((finding) => `${labelOf(operation)}: ${finding}`)
 }
 
-describe('CORS', () => {
+describe('CORS', { covers: [decisionRule(20)] }, () => {
   testIf(
     {},
     'When a preflight request comes from any origin, then it answers 204 allowing that origin, the method and the headers, for every operation',

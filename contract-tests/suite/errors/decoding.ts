@@ -10,6 +10,10 @@ import {
   countContactsMatching,
   uniqueWord,
 } from '../support/records.ts'
+import { decisionRule, statusRule } from '../rules/rule.ts'
+
+const CREATE_400 = [decisionRule(19), statusRule('createContact', 400)]
+const LIST_400 = [decisionRule(19), statusRule('listContacts', 400)]
 
 /** A valid create form carrying `word`, then `extra` as it is (already encoded). */
 const formWith = (word: string, extra: string): RequestOptions => ({
@@ -24,7 +28,7 @@ const jsonWith = (word: string, name: string): RequestOptions => ({
   },
 })
 
-describeIf(WRITES, 'Bodies that cannot be decoded', () => {
+describeIf({ ...WRITES, covers: CREATE_400 }, 'Bodies that cannot be decoded', () => {
   test.each<[string, (word: string) => RequestOptions]>([
     [
       'a form value with a truncated escape',
@@ -50,7 +54,7 @@ describeIf(WRITES, 'Bodies that cannot be decoded', () => {
   })
 })
 
-describe('Query strings that cannot be decoded', () => {
+describe('Query strings that cannot be decoded', { covers: LIST_400 }, () => {
   test.each([
     ['a NUL character', 'search=a%00b'],
     ['a broken escape in a name', 'sea%rch=x'],
@@ -78,7 +82,11 @@ const unparsable = (word: string): RequestOptions[] =>
 
 describe('Requests that reach the target only as sent', () => {
   testIf(
-    { writes: true, notThroughPrism: 'a request it cannot decode' },
+    {
+      writes: true,
+      notThroughPrism: 'a request it cannot decode',
+      covers: [...CREATE_400, ...LIST_400],
+    },
     'When a JSON body cannot be parsed or is not UTF-8, or a query string has a broken escape, then it answers 400 and stores nothing',
     async () => {
       // Arrange

@@ -5,6 +5,7 @@ import { describe, expect } from '../support/test-api.ts'
 import { call, orgPath, type Method, type RequestOptions } from '../support/api.ts'
 import { testIf } from '../support/gates.ts'
 import { isWrite } from '../support/operations.ts'
+import { decisionRule, orderRule } from '../rules/rule.ts'
 
 const OVER_THE_LIMIT = `contact[how_you_met]=${'x'.repeat(101 * 1024)}`
 
@@ -16,6 +17,8 @@ interface Case {
   options: RequestOptions
   status: number
   fields?: string[]
+  /** The adjacent stages it puts in order, when they are adjacent for its operation. */
+  covers?: string[]
 }
 
 const CASES: Case[] = [
@@ -34,6 +37,7 @@ const CASES: Case[] = [
     path: () => orgPath('contacts', 'not-a-uuid'),
     options: { form: OVER_THE_LIMIT },
     status: 413,
+    covers: [orderRule('updateContact', 'size', 'path-id')],
   },
   {
     when: 'the id is malformed and the query bad',
@@ -42,6 +46,7 @@ const CASES: Case[] = [
     path: () => orgPath('contacts', 'not-a-uuid'),
     options: { query: 'include[]=bogus' },
     status: 404,
+    covers: [orderRule('getContact', 'path-id', 'query')],
   },
   {
     when: 'the id is malformed and the body invalid',
@@ -62,6 +67,7 @@ const CASES: Case[] = [
     },
     status: 400,
     fields: ['soft_delete'],
+    covers: [orderRule('deleteContact', 'query', 'media')],
   },
   {
     when: 'the body is of the wrong type and the id unknown',
@@ -79,12 +85,13 @@ const CASES: Case[] = [
     options: { query: 'soft_delete=false', form: 'soft_delete=false' },
     status: 400,
     fields: ['soft_delete'],
+    covers: [decisionRule(14)],
   },
 ]
 
-describe('Order of checks (decision 2)', () => {
-  for (const { when, then, method, path, options, status, fields } of CASES) {
-    testIf({ writes: isWrite(method) }, `When ${when}, then ${then}`, async () => {
+describe('Order of checks (decision 2)', { covers: [decisionRule(2)] }, () => {
+  for (const { when, then, method, path, options, status, fields, covers } of CASES) {
+    testIf({ writes: isWrite(method), covers }, `When ${when}, then ${then}`, async () => {
       // Act
       const res = await call(method, path(), options)
 

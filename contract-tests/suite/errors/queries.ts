@@ -5,11 +5,16 @@ import { testIf } from '../support/gates.ts'
 import { callOperation, documentedOperations, labelOf, writes } from '../support/operations.ts'
 import { probeOptions, probeSkipReason } from '../support/probes.ts'
 import { uniqueWord } from '../support/records.ts'
+import { decisionRule, statusRule, unknownQueryRule } from '../rules/rule.ts'
 
 describe('Unknown query parameters', () => {
   for (const operation of documentedOperations()) {
     testIf(
-      { writes: writes(operation), skip: probeSkipReason(operation) },
+      {
+        writes: writes(operation),
+        skip: probeSkipReason(operation),
+        covers: [decisionRule(3), unknownQueryRule(operation.id), statusRule(operation.id, 400)],
+      },
       `When ${labelOf(operation)} has an unknown query parameter, then it answers 400 naming it`,
       async () => {
         // Arrange

@@ -13,6 +13,7 @@ import {
 } from '../support/operations.ts'
 import { contractEnv } from '../support/env.ts'
 import { namesRecord, unknownTokenOptions } from '../support/probes.ts'
+import { decisionRule, EVERY_PATH, headerRule, orderRule, statusRule } from '../rules/rule.ts'
 
 describe('Unknown paths', () => {
   test.each<[string, () => string]>([
@@ -30,13 +31,17 @@ describe('Unknown paths', () => {
     expect(res).toBeProblem(404)
   })
 
-  test('When an unknown path is asked without a token, then the path comes first: 404, not 401', async () => {
-    // Act
-    const res = await call('GET', '/api/v1/nothing-here', { token: null })
+  test(
+    'When an unknown path is asked without a token, then the path comes first: 404, not 401',
+    { covers: [decisionRule(2)] },
+    async () => {
+      // Act
+      const res = await call('GET', '/api/v1/nothing-here', { token: null })
 
-    // Assert
-    expect(res).toBeProblem(404)
-  })
+      // Assert
+      expect(res).toBeProblem(404)
+    },
+  )
 })
 
 /** The operations of each path of the document, by path. */
@@ -56,7 +61,10 @@ describe('Methods a path does not have', () => {
     const lacking = API_METHODS.filter((method) => !documented.includes(method))
     if (lacking.length === 0) continue
     testIf(
-      { writes: lacking.some(isWrite) },
+      {
+        writes: lacking.some(isWrite),
+        covers: [statusRule(EVERY_PATH, 405), headerRule(EVERY_PATH, 405, 'Allow')],
+      },
       `When ${first.template} is sent a method it does not have (${lacking.join(', ')}), then it answers 405 with Allow: ${documented.join(', ')}`,
       async () => {
         // Arrange
@@ -81,8 +89,15 @@ describe('Methods a path does not have', () => {
     )
   }
 
+  // The path of a contact: the operations whose route comes before their authentication.
+  const contact = documentedOperations().filter(({ template }) =>
+    template.endsWith('/contacts/{contact_id}'),
+  )
   testIf(
-    WRITES,
+    {
+      ...WRITES,
+      covers: [decisionRule(2), ...contact.map(({ id }) => orderRule(id, 'route', 'auth'))],
+    },
     'When a wrong method is sent without a token, then the method comes first: 405, not 401',
     async () => {
       // Act

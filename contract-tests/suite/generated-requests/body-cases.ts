@@ -1,24 +1,34 @@
-// Bodies drawn from an operation's request schema, as JSON and as a form (the encodings the
-// document lists for it): one valid, the others the same body broken in one field each.
+// Bodies drawn from an operation's request schema, in each encoding the document lists for it
+// (JSON, a urlencoded form, a multipart body): one valid, the others the same body broken in one
+// field each, each naming the rule of the catalogue (suite/rules/) it breaks.
 import type { RequestOptions } from '../support/api.ts'
 import { CannotBuildRequest, formFieldsOf, type Operation } from '../support/operations.ts'
-import { fieldBreakers, show, UNKNOWN_FIELD } from './breakers.ts'
-import { readAsForm, valueAt, withValue, withoutValue, type RequestCase } from './request-case.ts'
+import { fieldRule } from '../rules/rule.ts'
+import { brokenBodies, nullableFields } from './broken-bodies.ts'
+import { isPinned } from './domain.ts'
+import { multipartOf } from './multipart.ts'
+import { readAsForm, withValue, type RequestCase } from './request-case.ts'
 import { breaksOnly, failuresOf } from './schema-check.ts'
 import { isObjectView, nameOf } from './schema-view.ts'
 import { viewOf } from './views.ts'
-import { drawValue, seedFor, valueArbitrary, type Encoding } from './valid-values.ts'
+import { drawValue, isText, seedFor, valueArbitrary, type Encoding } from './valid-values.ts'
 
+/** The media types of the encodings: also the names the rule ids give them. */
 const MEDIA: Readonly<Record<Encoding, string>> = {
   json: 'application/json',
   form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
 }
-export const ENCODING_LABEL: Readonly<Record<Encoding, string>> = { json: 'JSON', form: 'form' }
+export const ENCODING_LABEL: Readonly<Record<Encoding, string>> = {
+  json: 'JSON',
+  form: 'form',
+  multipart: 'multipart',
+}
 
 /** The encodings the document lists for the operation's body, JSON first. */
 export function bodyEncodingsOf(operation: Operation): Encoding[] {
   const content = operation.requestBody?.content ?? {}
-  return (['json', 'form'] as const).filter((encoding) => MEDIA[encoding] in content)
+  return (['json', 'form', 'multipart'] as const).filter((encoding) => MEDIA[encoding] in content)
 }
 
 const bodySchemaOf = (operation: Operation, encoding: Encoding): unknown =>
@@ -69,58 +79,26 @@ export function drawValid(
   )
 }
 
-interface Broken {
-  path: string[]
-  rule: string
-  body: unknown
-}
-
-/** The valid body broken in one place: each rule of each field, and each object's own rules. */
-function brokenBodies(
-  schema: unknown,
-  path: string[],
-  body: unknown,
-  encoding: Encoding,
-): Broken[] {
-  const view = viewOf(schema)
-  if (!isObjectView(view) || view.branches.length > 0) {
-    return fieldBreakers(schema, valueAt(body, path), encoding).map(({ rule, value }) => ({
-      path,
-      rule,
-      body: withValue(body, path, value),
-    }))
-  }
-  const unknown = [...path, UNKNOWN_FIELD]
-  const own: Broken[] = [
-    ...view.required.map((name) => ({
-      path: [...path, name],
-      rule: 'is missing (required)',
-      body: withoutValue(body, [...path, name]),
-    })),
-    ...(view.closed
-      ? [
-          {
-            path: unknown,
-            rule: 'is sent (unknown fields are refused)',
-            body: withValue(body, unknown, 'x'),
-          },
-        ]
-      : []),
-    // A form cannot send an object as anything but its fields.
-    ...(path.length > 0 && encoding === 'json'
-      ? [{ path, rule: `breaks type object (sent ${show('x')})`, body: withValue(body, path, 'x') }]
-      : []),
-  ]
+/**
+ * The valid JSON body with every field that may be null set to null (but the pinned ones, which
+ * carry the run's marker and ids): it must be accepted too.
+ */
+function nullCases(operation: Operation, schema: unknown, valid: unknown): RequestCase[] {
+  const nulled = nullableFields(schema).filter((path) => !isPinned(nameOf(path)))
+  if (nulled.length === 0) return []
+  const body = nulled.reduce((value, path) => withValue(value, path, null), valid)
+  const rules = nulled.map((path) => fieldRule(operation.id, 'json', path, 'nullable'))
+  if (failuresOf(schema, body, 'json').length > 0) return []
   return [
-    ...own,
-    ...Object.entries(view.properties).flatMap(([name, property]) =>
-      brokenBodies(property, [...path, name], body, encoding),
-    ),
+    { label: 'JSON, valid with null fields', request: { json: body }, refusal: undefined, rules },
   ]
 }
 
-export const requestOf = (body: unknown, encoding: Encoding): RequestOptions =>
-  encoding === 'json' ? { json: body } : { form: formFieldsOf(body) }
+export function requestOf(body: unknown, encoding: Encoding): RequestOptions {
+  if (encoding === 'json') return { json: body }
+  const fields = formFieldsOf(body)
+  return encoding === 'form' ? { form: fields } : { raw: multipartOf(fields) }
+}
 
 /** One valid body, then each broken one the document's validator finds broken in its field only. */
 export function bodyCases(
@@ -132,16 +110,18 @@ export function bodyCases(
   const schema = bodySchemaOf(operation, encoding)
   const valid = drawValid(operation, schema, encoding, seed, pins)
   const label = ENCODING_LABEL[encoding]
-  const sent = (body: unknown): unknown => (encoding === 'form' ? readAsForm(body) : body)
+  const sent = (body: unknown): unknown => (isText(encoding) ? readAsForm(body) : body)
   const broken = brokenBodies(schema, [], valid, encoding).filter(({ path, body }) =>
     breaksOnly(failuresOf(schema, sent(body), encoding), path),
   )
   return [
     { label: `${label}, valid`, request: requestOf(valid, encoding), refusal: undefined },
-    ...broken.map(({ path, rule, body }) => ({
+    ...broken.map(({ path, rulePath, keyword, rule, body }) => ({
       label: `${label} ${nameOf(path)} ${rule}`,
       request: requestOf(body, encoding),
       refusal: { status: 422, field: nameOf(path) },
+      rules: [fieldRule(operation.id, encoding, rulePath, keyword)],
     })),
+    ...(encoding === 'json' ? nullCases(operation, schema, valid) : []),
   ]
 }

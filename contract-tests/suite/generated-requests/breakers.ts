@@ -1,13 +1,16 @@
 // Values that break a schema, one keyword at a time, each named by the rule it breaks. They are
 // candidates: body-cases.ts and query-cases.ts keep one only when the document's own validator finds the request broken
 // in that field and nowhere else (a value that happens to fit another branch is dropped).
-import { isArrayView, type SchemaView } from './schema-view.ts'
+import type { FieldKeyword } from '../rules/rule.ts'
+import { isArrayView, textCanBreakType, type SchemaView } from './schema-view.ts'
 import { viewOf } from './views.ts'
-import type { Encoding } from './valid-values.ts'
+import { isText, type Encoding } from './valid-values.ts'
 
 export interface Breaker {
   /** The rule, as a reader of the document finds it: `breaks maxLength 100 (101 characters)`. */
   rule: string
+  /** The keyword it breaks, as the rule catalogue names it (suite/rules/). */
+  keyword: FieldKeyword
   value: unknown
 }
 
@@ -30,25 +33,29 @@ const numberFrom = (valid: unknown): number => {
 
 function typeBreakers(view: SchemaView, valid: unknown, encoding: Encoding): Breaker[] {
   const types = view.types
-  if (types === undefined) return []
+  if (types === undefined || (isText(encoding) && !textCanBreakType(types))) return []
   const numeric = types.includes('integer') || types.includes('number')
-  const candidates: unknown[] =
-    encoding === 'form'
-      ? // Form values are text read as the documented type: only text that cannot be read so.
-        [
-          ...(numeric ? ['three'] : []),
-          ...(types.includes('integer') ? [`${String(numberFrom(valid))}.5`] : []),
-          ...(types.includes('boolean') ? ['maybe'] : []),
-        ]
-      : // JSON values have the documented types: "3" is not the number 3 (decision 6).
-        [
-          ...(numeric ? [String(numberFrom(valid))] : []),
-          ...(types.includes('integer') ? [numberFrom(valid) + 0.5] : []),
-          ...(types.includes('string') ? [42] : ['text']),
-          null,
-        ]
+  const candidates: unknown[] = isText(encoding)
+    ? // Form values are text read as the documented type: only text that cannot be read so.
+      [
+        ...(numeric ? ['three'] : []),
+        ...(types.includes('integer') ? [`${String(numberFrom(valid))}.5`] : []),
+        ...(types.includes('boolean') ? ['maybe'] : []),
+      ]
+    : // JSON values have the documented types: "3" is not the number 3 (decision 6).
+      [
+        ...(numeric ? [String(numberFrom(valid))] : []),
+        ...(types.includes('integer') ? [numberFrom(valid) + 0.5] : []),
+        ...(types.includes('string') ? [42] : ['text']),
+        null,
+      ]
   const rule = `breaks type ${types.join(' or ')}`
-  return candidates.map((value) => ({ rule: `${rule} (sent ${show(value)})`, value }))
+  // Null breaks whether the field may be null, which the catalogue lists apart from its type.
+  return candidates.map((value) => ({
+    rule: `${rule} (sent ${show(value)})`,
+    keyword: value === null ? 'nullable' : 'type',
+    value,
+  }))
 }
 
 function enumBreakers(view: SchemaView): Breaker[] {
@@ -63,20 +70,25 @@ function enumBreakers(view: SchemaView): Breaker[] {
       : []),
     ...(numbers.length > 0 ? [Math.max(...numbers) + 1] : []),
   ].filter((value) => !listed.includes(value))
-  return candidates.map((value) => ({ rule: `breaks enum (sent ${show(value)})`, value }))
+  return candidates.map((value) => ({
+    rule: `breaks enum (sent ${show(value)})`,
+    keyword: 'enum',
+    value,
+  }))
 }
 
 function lengthBreakers(view: SchemaView, valid: unknown): Breaker[] {
   const { minLength, maxLength } = view
   return [
     ...(minLength !== undefined && minLength > 0
-      ? [{ rule: `breaks minLength ${String(minLength)}`, length: minLength - 1 }]
+      ? [{ keyword: 'minLength' as const, limit: minLength, length: minLength - 1 }]
       : []),
     ...(maxLength === undefined
       ? []
-      : [{ rule: `breaks maxLength ${String(maxLength)}`, length: maxLength + 1 }]),
-  ].map(({ rule, length }) => ({
-    rule: `${rule} (${String(length)} characters)`,
+      : [{ keyword: 'maxLength' as const, limit: maxLength, length: maxLength + 1 }]),
+  ].map(({ keyword, limit, length }) => ({
+    rule: `breaks ${keyword} ${String(limit)} (${String(length)} characters)`,
+    keyword,
     value: textOfLength(valid, length),
   }))
 }
@@ -86,11 +98,15 @@ function boundBreakers(view: SchemaView): Breaker[] {
   return [
     ...(minimum === undefined
       ? []
-      : [{ rule: `breaks minimum ${String(minimum)}`, value: minimum - 1 }]),
+      : [{ keyword: 'minimum' as const, limit: minimum, value: minimum - 1 }]),
     ...(maximum === undefined
       ? []
-      : [{ rule: `breaks maximum ${String(maximum)}`, value: maximum + 1 }]),
-  ].map(({ rule, value }) => ({ rule: `${rule} (sent ${String(value)})`, value }))
+      : [{ keyword: 'maximum' as const, limit: maximum, value: maximum + 1 }]),
+  ].map(({ keyword, limit, value }) => ({
+    rule: `breaks ${keyword} ${String(limit)} (sent ${String(value)})`,
+    keyword,
+    value,
+  }))
 }
 
 /** Text of the right shape naming what does not exist, or of the wrong shape. */
@@ -109,12 +125,19 @@ function textBreakers(view: SchemaView): Breaker[] {
   return [
     ...(format === undefined
       ? []
-      : [{ rule: `breaks format ${view.format ?? ''} (sent ${show(format)})`, value: format }]),
+      : [
+          {
+            rule: `breaks format ${view.format ?? ''} (sent ${show(format)})`,
+            keyword: 'format' as const,
+            value: format,
+          },
+        ]),
     ...(unmatched === undefined
       ? []
       : [
           {
             rule: `breaks pattern ${shorten(view.pattern ?? '')} (sent ${show(unmatched)})`,
+            keyword: 'pattern' as const,
             value: unmatched,
           },
         ]),
@@ -129,8 +152,9 @@ function arrayBreakers(view: SchemaView, valid: unknown, encoding: Encoding): Br
     Array.from({ length }, (_, index) => item.enum?.[index % item.enum.length] ?? sample)
   const { minItems, maxItems } = view
   return [
-    ...breakersOfView(item, sample, encoding).map(({ rule, value }) => ({
+    ...breakersOfView(item, sample, encoding).map(({ rule, keyword, value }) => ({
       rule: `has an item that ${rule}`,
+      keyword,
       value: [value],
     })),
     ...(maxItems === undefined
@@ -138,6 +162,7 @@ function arrayBreakers(view: SchemaView, valid: unknown, encoding: Encoding): Br
       : [
           {
             rule: `breaks maxItems ${String(maxItems)} (${String(maxItems + 1)} items)`,
+            keyword: 'maxItems' as const,
             value: fill(maxItems + 1),
           },
         ]),
@@ -146,6 +171,7 @@ function arrayBreakers(view: SchemaView, valid: unknown, encoding: Encoding): Br
       : [
           {
             rule: `breaks minItems ${String(minItems)} (${String(minItems - 1)} items)`,
+            keyword: 'minItems' as const,
             value: fill(minItems - 1),
           },
         ]),
@@ -177,7 +203,7 @@ export function fieldBreakers(schema: unknown, valid: unknown, encoding: Encodin
   const seen = new Set<string>()
   return breakersOfView(viewOf(schema), valid, encoding)
     .filter(({ value }) => encoding === 'json' || value !== null)
-    .map(({ rule, value }) => ({ rule, value: asSent(value, encoding) }))
+    .map((breaker) => ({ ...breaker, value: asSent(breaker.value, encoding) }))
     .filter(({ value }) => {
       const key = `${typeof value}:${JSON.stringify(value)}`
       if (seen.has(key)) return false

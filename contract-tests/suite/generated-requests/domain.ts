@@ -30,6 +30,9 @@ const PINS: readonly Pin[] = [
   },
 ]
 
+/** Whether the field's value is pinned (the run's, never drawn nor cleared). */
+export const isPinned = (field: string): boolean => PINS.some((pin) => pin.field === field)
+
 /** The settings the pinned fields among `fields` need. */
 export function pinnedVariables(fields: readonly string[]): OptionalVariable[] {
   return PINS.filter((pin) => fields.includes(pin.field)).flatMap((pin) => pin.variables ?? [])

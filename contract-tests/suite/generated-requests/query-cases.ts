@@ -3,8 +3,9 @@
 // the documented types, and a bad parameter is a 400 naming it.
 import type { OpenAPIV3_1 } from 'openapi-types'
 import type { Operation } from '../support/operations.ts'
+import { queryRule, unknownQueryRule } from '../rules/rule.ts'
 import { drawValid } from './body-cases.ts'
-import { fieldBreakers } from './breakers.ts'
+import { fieldBreakers, UNKNOWN_FIELD } from './breakers.ts'
 import { withValue, withoutValue, type RequestCase } from './request-case.ts'
 import { breaksOnly, failuresOf } from './schema-check.ts'
 import { isJson, type Json } from './schema-view.ts'
@@ -41,20 +42,40 @@ export function queryCases(operation: Operation, seed: number): RequestCase[] {
   const valid = drawValid(operation, schema, 'form', seed)
   const broken = parameters.flatMap(({ name, schema: parameterSchema, required }) => [
     ...(required === true
-      ? [{ name, rule: 'is missing (required)', query: withoutValue(valid, [name]) }]
+      ? [
+          {
+            name,
+            rule: 'is missing (required)',
+            id: queryRule(operation.id, name, 'required'),
+            query: withoutValue(valid, [name]),
+          },
+        ]
       : []),
     ...fieldBreakers(parameterSchema, isJson(valid) ? valid[name] : undefined, 'form').map(
-      ({ rule, value }) => ({ name, rule, query: withValue(valid, [name], value) }),
+      ({ rule, keyword, value }) => ({
+        name,
+        rule,
+        id: queryRule(operation.id, name, keyword),
+        query: withValue(valid, [name], value),
+      }),
     ),
   ])
+  // Decision 3: a parameter the operation does not have is refused, never ignored.
+  const unknown = {
+    name: UNKNOWN_FIELD,
+    rule: 'is sent (unknown parameters are refused)',
+    id: unknownQueryRule(operation.id),
+    query: withValue(valid, [UNKNOWN_FIELD], 'x'),
+  }
   return [
     { label: 'query, valid', request: { query: pairsOf(valid) }, refusal: undefined },
-    ...broken
+    ...[...broken, unknown]
       .filter(({ name, query }) => breaksOnly(failuresOf(schema, query, 'form'), [name]))
-      .map(({ name, rule, query }) => ({
+      .map(({ name, rule, id, query }) => ({
         label: `query ${name} ${rule}`,
         request: { query: pairsOf(query) },
         refusal: { status: 400, field: name },
+        rules: [id],
       })),
   ]
 }

@@ -16,6 +16,8 @@ export interface RequestCase {
   request: RequestOptions
   /** Undefined for a valid request, which must be answered 2xx. */
   refusal: Refusal | undefined
+  /** The ids of the rules of the catalogue (suite/rules/) it puts to the test. */
+  rules?: readonly string[]
 }
 
 /** A copy of `value` with `path` set to `replacement` (objects on the way created). */

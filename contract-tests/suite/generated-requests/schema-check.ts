@@ -7,15 +7,16 @@ import type { ErrorObject, ValidateFunction } from 'ajv'
 import { createDocumentAjv, DOCUMENT_ID } from '../../../openapi/document.ts'
 import { contractDocument } from '../support/document.ts'
 import { isJson } from './schema-view.ts'
-import type { Encoding } from './valid-values.ts'
+import { isText, type Encoding } from './valid-values.ts'
 
-const instances = new Map<Encoding, Ajv2020>()
+const instances = new Map<boolean, Ajv2020>()
 
 function ajvFor(encoding: Encoding): Ajv2020 {
-  let ajv = instances.get(encoding)
+  const text = isText(encoding)
+  let ajv = instances.get(text)
   if (ajv === undefined) {
-    ajv = createDocumentAjv(contractDocument, encoding === 'form' ? { coerceTypes: true } : {})
-    instances.set(encoding, ajv)
+    ajv = createDocumentAjv(contractDocument, text ? { coerceTypes: true } : {})
+    instances.set(text, ajv)
   }
   return ajv
 }
@@ -37,7 +38,7 @@ function anchored(schema: unknown): unknown {
 const validators = new Map<string, ValidateFunction>()
 
 function validatorOf(schema: unknown, encoding: Encoding): ValidateFunction {
-  const key = `${encoding}:${JSON.stringify(schema)}`
+  const key = `${String(isText(encoding))}:${JSON.stringify(schema)}`
   let validate = validators.get(key)
   if (validate === undefined) {
     const compiled = anchored(schema)

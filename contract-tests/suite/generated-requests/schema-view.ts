@@ -139,6 +139,15 @@ export const isObjectView = (view: SchemaView): boolean =>
   view.types?.includes('object') === true ||
   (view.types === undefined && Object.keys(view.properties).length > 0)
 
+/**
+ * Whether text (a form, a multipart body, a query string) can carry a value of the wrong type:
+ * any text is a string and a repeated name an array, so only a field that takes neither can.
+ */
+export const textCanBreakType = (types: readonly string[]): boolean => {
+  const sendable = types.filter((type) => type !== 'null')
+  return sendable.length > 0 && !sendable.some((type) => type === 'string' || type === 'array')
+}
+
 export const isArrayView = (view: SchemaView): boolean =>
   view.types?.includes('array') === true || (view.types === undefined && view.items !== undefined)
 

@@ -5,7 +5,11 @@ import fc from 'fast-check'
 import { isArrayView, isObjectView, type SchemaView } from './schema-view.ts'
 import { viewOf } from './views.ts'
 
-export type Encoding = 'json' | 'form'
+/** How a body travels: typed JSON, or text (a urlencoded form, a multipart body, a query). */
+export type Encoding = 'json' | 'form' | 'multipart'
+
+/** Forms and multipart bodies carry text only, read as the documented types. */
+export const isText = (encoding: Encoding): boolean => encoding !== 'json'
 
 // Letters beyond ASCII too: a server that counts bytes instead of characters is found out.
 const CHARACTER = fc.constantFrom(
@@ -103,7 +107,7 @@ function stringArbitrary(view: SchemaView): fc.Arbitrary<string> {
 }
 
 const asSent = (encoding: Encoding) => (value: unknown) =>
-  encoding === 'form' && (typeof value === 'number' || typeof value === 'boolean')
+  isText(encoding) && (typeof value === 'number' || typeof value === 'boolean')
     ? String(value)
     : value
 
@@ -147,7 +151,7 @@ const onlyNull = (view: SchemaView): boolean =>
 
 function arbitraryOf(view: SchemaView, encoding: Encoding): fc.Arbitrary<unknown> {
   if (view.enum !== undefined) {
-    const values = encoding === 'form' ? view.enum.filter((value) => value !== null) : view.enum
+    const values = isText(encoding) ? view.enum.filter((value) => value !== null) : view.enum
     return fc.constantFrom(...values.map(asSent(encoding)))
   }
   const branches = view.branches.filter((branch) => encoding === 'json' || !onlyNull(branch))

@@ -7,6 +7,7 @@ import {
   isArrayView,
   isObjectView,
   nameOf,
+  textCanBreakType,
   type SchemaView,
   type SchemaViews,
 } from '../generated-requests/schema-view.ts'
@@ -73,11 +74,7 @@ const BOUNDS: readonly [Bound, (value: number) => string, 'own' | 'all', boolean
 function typeConstraints(all: readonly SchemaView[], text: boolean): Constraint[] {
   const types = [...new Set(all.flatMap((item) => item.types ?? []))]
   const sendable = types.filter((type) => type !== 'null')
-  // In text any value is a string, and repeating a name makes an array: only a field that takes
-  // neither (a number, an object) can be sent a value of the wrong type.
-  const typed =
-    sendable.length > 0 &&
-    (!text || !sendable.some((type) => type === 'string' || type === 'array'))
+  const typed = text ? textCanBreakType(types) : sendable.length > 0
   return [
     ...(typed ? [{ keyword: 'type' as const, says: `is of type ${sendable.join(' or ')}` }] : []),
     // Only JSON can send null.
@@ -138,6 +135,13 @@ function constraintsOf(view: SchemaView, text: boolean, views: SchemaViews): Con
 const isWalkedObject = (view: SchemaView): boolean =>
   isObjectView(view) && view.branches.length === 0
 
+/**
+ * In text an inner object is its fields: without its only field it is not sent at all, and it is
+ * its own `required` that breaks.
+ */
+const soleField = (view: SchemaView, path: readonly string[]): boolean =>
+  path.length > 0 && Object.keys(view.properties).length === 1
+
 /** The rules of one body media type of the operation: each field's, the body's own unknown fields. */
 function bodyRules(
   operation: DocumentedOperation,
@@ -172,7 +176,11 @@ function bodyRules(
     return [
       ...own,
       ...Object.entries(view.properties).flatMap(([name, property]) =>
-        walk(property, [...path, name], view.required.includes(name)),
+        walk(
+          property,
+          [...path, name],
+          view.required.includes(name) && !(text && soleField(view, path)),
+        ),
       ),
     ]
   }
