@@ -44,7 +44,7 @@ function readmeExample(): string {
 beforeAll(async () => {
   packDir = mkdtempSync(join(tmpdir(), 'contacts-mock-kit-pack-'))
   tarball = await packTarball(packDir)
-  project = await createProject(tarball, ['openapi-fetch', 'typescript'])
+  project = await createProject(tarball, ['openapi-fetch', 'typescript', 'msw'])
   mock = await startBin(project)
   started.push(mock.child)
 }, 400_000)
@@ -139,6 +139,110 @@ console.log(JSON.stringify({ before, created, reset }))
     expect(reset).toBe(before)
   })
 
+  test('When createMockFetch of contacts-mock-kit/fetch is used from an .mjs file, then it answers, resets and closes', async () => {
+    // Arrange
+    writeProjectFile(
+      project,
+      'fetch.mjs',
+      `import { createMockFetch } from 'contacts-mock-kit/fetch'
+const mock = createMockFetch()
+await mock.ready
+const contacts = \`http://localhost/api/v1/orgs/\${mock.orgs.acme}/contacts\`
+const headers = { Authorization: \`Bearer \${mock.tokens.alice}\` }
+const count = async () => (await (await mock(contacts, { headers })).json()).count
+const before = await count()
+const created = await mock(contacts, { method: 'POST', headers, body: new URLSearchParams({ 'contact[first_name]': 'Ann', 'contact[relationship_type]': '1' }) })
+const after = await count()
+await mock.reset()
+const reset = await count()
+await mock.close()
+console.log(JSON.stringify({ status: created.status, before, after, reset }))
+`,
+    )
+
+    // Act
+    const run = await runNode(project, 'fetch.mjs')
+
+    // Assert
+    expect(run.code).toBe(0)
+    const { status, before, after, reset } = JSON.parse(run.output) as Record<string, number>
+    expect(status).toBe(201)
+    expect(after).toBe((before ?? 0) + 1)
+    expect(reset).toBe(before)
+  })
+
+  test('When createHandlers of contacts-mock-kit/msw is given to setupServer, then the platform fetch is answered by the mock', async () => {
+    // Arrange
+    writeProjectFile(
+      project,
+      'msw.mjs',
+      `import { setupServer } from 'msw/node'
+import { createHandlers } from 'contacts-mock-kit/msw'
+const handlers = createHandlers()
+const server = setupServer(...handlers)
+server.listen({ onUnhandledRequest: 'error' })
+await handlers.ready
+const response = await fetch(\`https://app.example.test/api/v1/orgs/\${handlers.orgs.acme}/contacts?limit=2\`, {
+  headers: { Authorization: \`Bearer \${handlers.tokens.alice}\` },
+})
+const body = await response.json()
+server.close()
+await handlers.close()
+console.log(JSON.stringify({ status: response.status, listed: body.contacts.length }))
+`,
+    )
+
+    // Act
+    const run = await runNode(project, 'msw.mjs')
+
+    // Assert
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.output)).toEqual({ status: 200, listed: 2 })
+  })
+
+  test('When a TypeScript file uses contacts-mock-kit/fetch and /msw with moduleResolution nodenext, then tsc accepts it', async () => {
+    // Arrange
+    writeProjectFile(
+      project,
+      'typed/use.ts',
+      `import { createMockFetch, type MockFetch } from 'contacts-mock-kit/fetch'
+import { createHandlers, type MockHandlers } from 'contacts-mock-kit/msw'
+const mock: MockFetch = createMockFetch({ baseUrl: 'http://localhost', delay: [0, 5] })
+const handlers: MockHandlers = createHandlers({ mock })
+export async function firstName(id: string): Promise<string> {
+  const response: Response = await mock(\`/api/v1/orgs/\${mock.orgs['acme'] ?? ''}/contacts/\${id}\`)
+  const saved = await handlers.mock.snapshots.save('before')
+  return ((await response.json()) as { first_name: string }).first_name + saved.name
+}
+`,
+    )
+    writeProjectFile(
+      project,
+      'typed/tsconfig.json',
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          module: 'nodenext',
+          outDir: 'out',
+          skipLibCheck: true,
+        },
+        files: ['use.ts'],
+      }),
+    )
+
+    // Act
+    const compiled = await runNode(
+      join(project, 'typed'),
+      join(project, 'node_modules/typescript/bin/tsc'),
+    )
+
+    // Assert
+    expect(compiled.output).toBe('')
+    expect(compiled.code).toBe(0)
+  }, 60_000)
+
   test.each(['bundler', 'nodenext'])(
     'When the README example imports contacts-mock-kit/types with moduleResolution %s, then tsc accepts it',
     async (resolution) => {
@@ -220,6 +324,8 @@ describe('what the package holds', () => {
         'package/dist/mock/process/index.js',
         'package/dist/contract-tests/cli.js',
         'package/dist/contract-tests/suite/contacts.contract.js',
+        'package/dist/mock/fetch/node/fetch.js',
+        'package/dist/mock/fetch/node/msw.js',
       ]),
     )
   })
