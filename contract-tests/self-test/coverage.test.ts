@@ -6,6 +6,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import type { CheckResult } from '../runner/report/check-results.ts'
+import { coverageOf } from '../runner/report/coverage.ts'
+import { formatCoverage } from '../runner/report/coverage-report.ts'
+import type { Rule } from '../suite/rules/rule.ts'
 import { runSuite, type SuiteRun } from './run-suite.ts'
 
 interface CoveringCheck {
@@ -39,6 +43,58 @@ const uncoveredOf = ({ rules }: CoverageFile): string[] =>
   rules.filter(({ checks }) => checks.length === 0).map(({ id }) => id)
 
 const titleOf = ({ path }: CoveringCheck): string => path.at(-1) ?? ''
+
+describe('The coverage of a run', () => {
+  const rules: Rule[] = [
+    { id: 'decision:1', kind: 'decision', decision: 1, title: 'Decision 1: Ids in paths' },
+    { id: 'decision:2', kind: 'decision', decision: 2, title: 'Decision 2: Order of checks' },
+    { id: 'status:getContact:404', kind: 'status', status: 404, title: 'getContact answers 404' },
+  ]
+  const check = (
+    title: string,
+    outcome: CheckResult['outcome'],
+    covers: string[],
+  ): CheckResult => ({
+    file: 'a.contract.ts',
+    path: ['A describe', title],
+    outcome,
+    durationMs: 1,
+    covers,
+  })
+
+  test('When checks cover some rules, then the uncovered come first, each covered one lists its checks, and the count closes it', () => {
+    // Arrange
+    const checks = [
+      check('When one, then one', 'passed', ['decision:2', 'status:getContact:404']),
+      check('When two, then two', 'skipped', ['decision:2']),
+      check('When three, then three', 'failed', ['decision:99']),
+    ]
+
+    // Act
+    const coverage = coverageOf(rules, checks)
+    const text = formatCoverage(coverage)
+
+    // Assert
+    expect(coverage.rules.map(({ rule, checks: covering }) => [rule.id, covering.length])).toEqual([
+      ['decision:1', 0],
+      ['decision:2', 2],
+      ['status:getContact:404', 1],
+    ])
+    expect(coverage.unknown.map(({ id }) => id)).toEqual(['decision:99'])
+    expect(text).toContain(
+      [
+        'Not covered (1):',
+        '  decision:1  Decision 1: Ids in paths',
+        'Covered (2):',
+        '  decision:2  Decision 2: Order of checks',
+        '    ✓ a.contract.ts › A describe › When one, then one',
+        '    ○ a.contract.ts › A describe › When two, then two',
+      ].join('\n'),
+    )
+    expect(text).toContain('Declared by checks but not rules of the document (1):\n  decision:99\n')
+    expect(text.trimEnd().split('\n').at(-1)).toBe('Rules: 3 rules: 2 covered, 1 not (decision 1)')
+  })
+})
 
 describe('Coverage of the rules of the document', () => {
   let dir: string
