@@ -2,10 +2,17 @@
 // (dist/browser/contacts-mock.js). Everything a page cannot do at run time was done at build time:
 // the validators are generated code (a page with `script-src 'self'` and no 'unsafe-eval' runs
 // them), the fixtures are data (no faker), the documents are objects (no YAML parser).
+// startMockWorker serves that mock from the page's origin through MSW's service worker, its data
+// in IndexedDB.
 import type { Data } from '../shared/data.ts'
 import { BUILT, type Built } from './bundle/built.ts'
 import { createGeneratedSource } from './bundle/generated-source.ts'
 import { createMockFetch, type MockFetch, type MockFetchOptions } from './mock-fetch.ts'
+import { startWorker, type MockWorker, type MockWorkerOptions } from './worker/mock-worker.ts'
+
+export type { MockWorker, MockWorkerOptions, LoggedRequest } from './worker/mock-worker.ts'
+export { DEFAULT_DATABASE, DEFAULT_WORKER_URL } from './worker/mock-worker.ts'
+export type { MockFetch } from './mock-fetch.ts'
 
 /** What the bundle brings of its own: the documents, their validators and the fixtures. */
 export type BuiltOptions = Required<
@@ -55,4 +62,16 @@ export function createBrowserMockFetch(options: BrowserMockFetchOptions = {}): M
     ...options,
     createData: options.createData ?? built.createData,
   })
+}
+
+export type StartMockWorkerOptions = Omit<BrowserMockFetchOptions, 'openEngine'> & MockWorkerOptions
+
+/**
+ * Serves the mock's API from the page's origin (or `baseUrl`) through MSW's service worker, on
+ * the bundled fixtures (or `createData`'s) kept in IndexedDB: `await startMockWorker()`, then
+ * the page's fetches to `/api/v1/...` are answered, and a reload finds the data as it was.
+ */
+export function startMockWorker(options: StartMockWorkerOptions = {}): Promise<MockWorker> {
+  const built = builtOptions()
+  return startWorker({ ...built, ...options, createData: options.createData ?? built.createData })
 }

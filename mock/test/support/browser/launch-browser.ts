@@ -60,11 +60,14 @@ export async function launchBrowser(): Promise<Browser> {
   })
 }
 
-/** A page whose requests to any host but 127.0.0.1 fail, and are counted in `leaks`. */
+/**
+ * A page whose requests to any host but 127.0.0.1 fail, and are counted in `leaks`; routed in
+ * the page's own context, which also sees what a service worker of the page fetches.
+ */
 export async function openLocalPage(browser: Browser): Promise<{ page: Page; leaks: string[] }> {
   const page = await browser.newPage()
   const leaks: string[] = []
-  await page.route('**/*', async (route) => {
+  await page.context().route('**/*', async (route) => {
     const { hostname } = new URL(route.request().url())
     if (hostname === '127.0.0.1') {
       await route.continue()
