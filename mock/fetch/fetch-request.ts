@@ -51,7 +51,8 @@ export function targetOf(href: string, base: Base): { url: string; originalUrl: 
     // '/' or '?' or nothing, then nothing a parser would rewrite (dot segments, encoding, '#')
     if ((rest === '' || first === 47 || first === 63) && PLAIN.test(rest) && !rest.includes('/.')) {
       const url = first === 47 ? rest : `/${rest}`
-      return { url, originalUrl: base.path + url }
+      // the base itself, with or without a query, is asked for as it is written: '/mock?q=1'
+      return { url, originalUrl: base.path === '' ? url : base.path + rest }
     }
   }
   const url = new URL(href, `${base.href}/`)

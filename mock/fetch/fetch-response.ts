@@ -45,18 +45,23 @@ function utf8Length(text: string): number {
   return bytes
 }
 
+/** The headers of a reply as the server sends them: with its Content-Length. */
+function fieldsOf(reply: Reply): Record<string, string> {
+  const { headers } = reply
+  if (!BODILESS.has(reply.status)) headers['Content-Length'] = String(utf8Length(reply.text))
+  return headers
+}
+
 /**
  * A Response as the server would send it: no body for HEAD, a 204 or a 304. With `url`, the fetch
- * function's own (its `url` the one asked for, its text read without a stream); without, the
- * platform's, for MSW to carry.
+ * function's own (its `url` the one asked for, its text read without a stream, its headers made
+ * when read); without, the platform's, for MSW to carry.
  */
 export function toResponse(reply: Reply, method: string, url?: string): Response {
-  const bodiless = BODILESS.has(reply.status)
-  const { headers } = reply
-  if (!bodiless) headers['Content-Length'] = String(utf8Length(reply.text))
-  const text = bodiless || method === 'HEAD' ? null : reply.text
-  const init = { status: reply.status, statusText: STATUS_TEXT[reply.status] ?? '', headers }
-  return url === undefined ? new Response(text, init) : createMockResponse(text, init, url)
+  const text = BODILESS.has(reply.status) || method === 'HEAD' ? null : reply.text
+  const init = { status: reply.status, statusText: STATUS_TEXT[reply.status] ?? '' }
+  if (url === undefined) return new Response(text, { ...init, headers: fieldsOf(reply) })
+  return createMockResponse(text, init, () => fieldsOf(reply), url)
 }
 
 /** The abort reason fetch rejects with: the signal's own, or an AbortError. */

@@ -1,7 +1,9 @@
 // A Response whose body is the core's text, read without a stream. Node's Response turns a string
-// body into a ReadableStream at once and reads it back through it: 20 µs of a fetch the core
-// answers in 5. This one is a Response (`instanceof`, its headers and status are the platform's),
-// made with no body; its body methods give the text, and `body` makes a stream only if asked.
+// body into a ReadableStream at once and reads it back through it, and checks each header as it
+// makes its Headers: 20 µs of a fetch the core answers in 5. This one is a Response (`instanceof`,
+// its status the platform's), made with no body; its body methods give the text, `body` makes a
+// stream only if asked (the body used once the stream is read), and its Headers are made when
+// first read.
 
 const encoder = new TextEncoder()
 
@@ -9,6 +11,10 @@ interface BodyState {
   text: string | null
   url: string
   used: boolean
+  /** The answer's headers as the core wrote them, until `headers` is first read. */
+  fields: Record<string, string> | (() => Record<string, string>)
+  headers: Headers | undefined
+  stream?: ReadableStream<Uint8Array>
 }
 
 const STATE = Symbol('mock response body')
@@ -41,6 +47,14 @@ Object.defineProperties(MockResponse.prototype, {
     },
   },
   type: { get: () => 'basic' },
+  headers: {
+    get(this: MockResponse) {
+      const state = this[STATE]
+      const { fields } = state
+      state.headers ??= new Headers(typeof fields === 'function' ? fields() : fields)
+      return state.headers
+    },
+  },
   bodyUsed: {
     get(this: MockResponse) {
       return this[STATE].used
@@ -48,14 +62,24 @@ Object.defineProperties(MockResponse.prototype, {
   },
   body: {
     get(this: MockResponse) {
-      const text = this[STATE].text === null ? undefined : take(this)
-      if (text === undefined) return null
-      return new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(encoder.encode(text))
-          controller.close()
+      const state = this[STATE]
+      if (state.text === null) return null
+      // one stream, the body used only once it is read: looking (console.log) uses nothing
+      state.stream ??= new ReadableStream<Uint8Array>(
+        {
+          pull: (controller) => {
+            const text = take(this)
+            if (text === undefined) {
+              controller.error(used())
+              return
+            }
+            controller.enqueue(encoder.encode(text))
+            controller.close()
+          },
         },
-      })
+        { highWaterMark: 0 },
+      )
+      return state.stream
     },
   },
   text: {
@@ -95,15 +119,21 @@ Object.defineProperties(MockResponse.prototype, {
     value(this: MockResponse) {
       const { text, url, used: isUsed } = this[STATE]
       if (isUsed) throw used()
-      const { status, statusText, headers } = this
-      return createMockResponse(text, { status, statusText, headers }, url)
+      const { status, statusText } = this
+      const fields = Object.fromEntries(this.headers)
+      return createMockResponse(text, { status, statusText }, fields, url)
     },
   },
 })
 
-/** A Response of `text` (null: no body), answering `url`. */
-export function createMockResponse(text: string | null, init: ResponseInit, url: string): Response {
+/** A Response of `text` (null: no body) answering `url`; `fields` made into Headers when read. */
+export function createMockResponse(
+  text: string | null,
+  init: { status: number; statusText: string },
+  fields: BodyState['fields'],
+  url: string,
+): Response {
   const response = new MockResponse(null, init)
-  response[STATE] = { text, url, used: false }
+  response[STATE] = { text, url, used: false, fields, headers: undefined }
   return response
 }
