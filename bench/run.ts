@@ -28,6 +28,7 @@ import { measureFloor } from './sessions.ts'
 import { ROOT } from './server-process.ts'
 import { measureStartup, type StartupResult } from './startup.ts'
 import { measureMixed } from './mixed-rounds.ts'
+import { measureMockFetch } from './mock-fetch.ts'
 import { measureAgainstExpress, measureDurable } from './steps.ts'
 import { measureStallStep } from './stall-step.ts'
 import { targetsOf } from './targets.ts'
@@ -59,6 +60,7 @@ async function measureSteps(run: RunStart): Promise<BenchResults> {
 
   const measured = [
     ...(await measureAgainstExpress(inputs)),
+    await measureMockFetch(inputs),
     ...(await measureDurable(inputs)),
     ...(await measureMixed(inputs, options.mixedSizes)),
   ]
