@@ -32,6 +32,7 @@ import { measureMockFetch } from './mock-fetch.ts'
 import { measureAgainstExpress, measureDurable } from './steps.ts'
 import { measureStallStep } from './stall-step.ts'
 import { targetsOf } from './targets.ts'
+import { measureWorkerStartup, workerStartupLines } from './worker-startup.ts'
 
 interface RunStart {
   options: BenchOptions
@@ -83,6 +84,9 @@ async function measureSteps(run: RunStart): Promise<BenchResults> {
   log('Browser entry (contacts-mock-kit/browser):')
   const browserBundle = await measureBrowserBundle(run.dir)
   browserBundleLines(browserBundle).forEach(log)
+  log('Worker start-up (startMockWorker in headless Chromium):')
+  const workerStartup = await measureWorkerStartup(run.dir)
+  workerStartupLines(workerStartup).forEach(log)
 
   const rows = toRows(measured)
   return {
@@ -108,7 +112,7 @@ async function measureSteps(run: RunStart): Promise<BenchResults> {
     ],
     searchAlone: scale.searchAlone,
     browserBundle,
-    targets: targetsOf(rows, stall, startup, browserBundle),
+    targets: targetsOf(rows, stall, startup, browserBundle, workerStartup),
     problems: [...measured.flatMap((result) => result.problems), ...stall.problems],
   }
 }

@@ -2,6 +2,7 @@ import type { BrowserBundle } from './browser-bundle.ts'
 import type { LoadRow } from './results.ts'
 import { PROBE_INTERVAL_MS, STALL_CONNECTIONS, type StallResult } from './stall.ts'
 import type { StartupResult } from './startup.ts'
+import type { WorkerStartup } from './worker-startup.ts'
 
 /** One acceptance target of the issue and what this run measured for it. */
 export interface TargetResult {
@@ -20,6 +21,9 @@ export const STARTUP_TARGET_MS = 1500
 export const RSS_TARGET_BYTES = 350e6
 /** The browser entry, minified and gzipped, without msw. */
 export const BROWSER_BUNDLE_TARGET_BYTES = 250_000
+/** From startMockWorker() to the first answer, bundled fixtures / 10,000 contacts in IndexedDB. */
+export const WORKER_FIXTURES_TARGET_MS = 500
+export const WORKER_LARGE_TARGET_MS = 1500
 
 const size = (contacts = 0): string => contacts.toLocaleString('en-US')
 
@@ -79,12 +83,28 @@ const bundleTargets = (bundle: BrowserBundle): TargetResult[] => [
   ),
 ]
 
+const workerTargets = ({ fixtures, large, contacts }: WorkerStartup): TargetResult[] => [
+  under(
+    'startMockWorker() to the first answer in headless Chromium, bundled fixtures',
+    fixtures.answeredMs,
+    'ms',
+    WORKER_FIXTURES_TARGET_MS,
+  ),
+  under(
+    `startMockWorker() to the first answer in headless Chromium, ${size(contacts)} contacts in IndexedDB`,
+    large.answeredMs,
+    'ms',
+    WORKER_LARGE_TARGET_MS,
+  ),
+]
+
 /** The issue's targets this run measured: ratios and p99s of rows, the stall, the start-up. */
 export function targetsOf(
   rows: readonly LoadRow[],
   stall?: StallResult,
   startup: readonly StartupResult[] = [],
   bundle?: BrowserBundle,
+  worker?: WorkerStartup,
 ): TargetResult[] {
   const ordered = [
     ...rows.filter((row) => row.target !== undefined),
@@ -95,5 +115,6 @@ export function targetsOf(
     ...(stall ? stallTarget(stall) : []),
     ...startupTargets(startup),
     ...(bundle ? bundleTargets(bundle) : []),
+    ...(worker ? workerTargets(worker) : []),
   ]
 }
