@@ -54,8 +54,8 @@ export function helpText(): string {
     'Exit codes:',
     '  0  the target keeps the contract',
     '  1  it does not: a check failed, or the records of the run could not be removed',
-    '  2  the checks could not run: bad usage, a target that cannot be reached, or the mock or',
-    '     Prism could not start',
+    '  2  the checks could not run: bad usage, a target that cannot be reached, the mock or',
+    '     Prism could not start, or the run reached its --deadline',
     '  130  interrupted (Ctrl-C), once the records of the run are removed',
   ].join('\n')
 }

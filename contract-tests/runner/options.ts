@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { resolve as resolvePath } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { CannotRunError } from './cannot-run.ts'
+import { DEFAULT_DEADLINE_MS, parseDurationMs } from './deadline.ts'
 import { propertyOf } from './property-of.ts'
 import { COMMAND, nameSetting, SETTINGS, type Setting, type SettingName } from './settings.ts'
 
@@ -26,6 +27,8 @@ export interface RunOptions {
   document: string | undefined
   requestTimeoutMs: number
   checkTimeoutMs: number
+  /** How long the whole run may take (--deadline). */
+  deadlineMs: number
   bail: boolean
   summary: string | undefined
   seed: number | undefined
@@ -121,6 +124,15 @@ function positiveNumber(
   return value
 }
 
+function durationMs(name: SettingName, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback
+  const value = parseDurationMs(raw)
+  if (value !== undefined) return value
+  throw new CannotRunError(
+    `${nameSetting(name)} must be a duration such as 90s, 10m or 1h, got '${raw}'. ${hint}`,
+  )
+}
+
 /** `decision:10, status:getContact:404` → the ids; the runner checks them against the document. */
 function ruleIds(raw: string | undefined): string[] | undefined {
   const ids = raw
@@ -202,6 +214,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     document: documentPath(text('document')),
     requestTimeoutMs: positiveNumber('requestTimeout', text('requestTimeout'), 15_000),
     checkTimeoutMs: 0,
+    deadlineMs: durationMs('deadline', text('deadline'), DEFAULT_DEADLINE_MS),
     bail: isOn('bail'),
     summary: text('summary'),
     seed: optionalNumber('seed', text('seed')),

@@ -3,7 +3,10 @@
 import { spawn } from 'node:child_process'
 import { mkdir, readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
+import { abortRequests } from '../suite/support/api.ts'
+import { SECRETS_FILE_VARIABLE } from '../suite/support/learned-secrets.ts'
 import { sweepRunRecords } from '../suite/support/sweep.ts'
+import { AFTER_DEADLINE_MS, formatDuration, startDeadline } from './deadline.ts'
 import type { RunResults } from './report/check-results.ts'
 import { listTestFiles, nodeArgs, TEST_PROCESS } from './locate.ts'
 import type { RunOptions } from './options.ts'
@@ -11,15 +14,23 @@ import { createResources, makeTempDir, releaseResources, type Resources } from '
 import { COMMAND } from './settings.ts'
 import { reportCoverage } from './report/coverage-report.ts'
 import { formatMarkdownSummary, writeMarkdownSummary } from './report/markdown-summary.ts'
+import { secretsOfEnvironment, secretsOfOptions } from './report/run-secrets.ts'
+import { createSafeText } from './report/safe-text.ts'
 import { formatSummary, keepsContract } from './report/summary.ts'
 import { prepareTarget, type Target } from './target/target.ts'
 
 /** The shell's code for a run stopped by Ctrl-C (128 + SIGINT). */
 const INTERRUPTED = 130
 
+/** What this process writes goes through it: the run's secrets redacted, controls escaped. */
+let safe = createSafeText([])
+
 const say = (line: string): void => {
-  process.stdout.write(`${COMMAND}: ${line}\n`)
+  process.stdout.write(safe(`${COMMAND}: ${line}\n`))
 }
+
+/** After SIGTERM, how long the test process may take to stop its files and write its reports. */
+const KILL_AFTER_MS = 3_000
 
 interface TestFileOptions {
   bail?: boolean
@@ -27,6 +38,8 @@ interface TestFileOptions {
   files?: string[]
   /** 'ignore' for runs whose results alone count (diff). */
   output?: 'inherit' | 'ignore'
+  /** Aborted at the run's deadline: the test process is stopped. */
+  signal?: AbortSignal
 }
 
 interface TestRun {
@@ -39,9 +52,12 @@ export async function runTestFiles(
   environment: Record<string, string>,
   junit: string | undefined,
   resources: Resources,
-  { bail = false, files = listTestFiles(), output = 'inherit' }: TestFileOptions = {},
+  { bail = false, files = listTestFiles(), output = 'inherit', signal }: TestFileOptions = {},
 ): Promise<TestRun> {
-  const resultsFile = join(await makeTempDir(resources, 'contract-results-'), 'results.json')
+  const resultsDir = await makeTempDir(resources, 'contract-results-')
+  const resultsFile = join(resultsDir, 'results.json')
+  // Where the test files note the tokens they obtain, for the test process to redact them.
+  const secrets = { [SECRETS_FILE_VARIABLE]: join(resultsDir, 'learned-secrets') }
   const junitArgs = [
     ...(junit === undefined ? [] : ['--junit', junit]),
     ...(bail ? ['--bail'] : []),
@@ -50,8 +66,14 @@ export async function runTestFiles(
   const child = spawn(
     process.execPath,
     nodeArgs(TEST_PROCESS, '--results', resultsFile, ...junitArgs, '--', ...files),
-    { stdio: ['ignore', output, output], env: { ...process.env, ...environment } },
+    { stdio: ['ignore', output, output], env: { ...process.env, ...environment, ...secrets } },
   )
+  // It stops its files itself on SIGTERM (their processes with them) and writes its reports.
+  const stop = (): void => {
+    child.kill('SIGTERM')
+    setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS).unref()
+  }
+  signal?.addEventListener('abort', stop, { once: true })
   // Ctrl-C stops the test process (it gets the signal too); this one stays to clean up, unless
   // Ctrl-C comes again.
   let interrupted = false
@@ -69,6 +91,7 @@ export async function runTestFiles(
     })
   } finally {
     process.removeListener('SIGINT', onInterrupt)
+    signal?.removeEventListener('abort', stop)
   }
   const results = await readFile(resultsFile, 'utf8').then(
     (text) => JSON.parse(text) as RunResults,
@@ -99,17 +122,32 @@ export async function sweep(target: Target): Promise<string[]> {
 
 export async function runContract(options: RunOptions): Promise<number> {
   const resources = createResources()
+  safe = createSafeText(secretsOfOptions(options))
+  const deadline = startDeadline(options.deadlineMs, () => {
+    say(
+      `stopped: the run reached its deadline of ${formatDuration(options.deadlineMs)} (--deadline, CONTRACT_DEADLINE); removing its records (${formatDuration(AFTER_DEADLINE_MS)} at most) and what it started.`,
+    )
+    // The sweep may take this long, then its requests are aborted: the run ends in bounded time.
+    setTimeout(abortRequests, AFTER_DEADLINE_MS).unref()
+  })
   try {
     const junit = options.junit === undefined ? undefined : resolve(options.junit)
-    const target = await prepareTarget(options, resources)
+    const prepared = await Promise.race([prepareTarget(options, resources), deadline.passed])
+    if (prepared === 'deadline') return 2
+    const target = prepared
+    safe = createSafeText(secretsOfEnvironment(target.environment))
     say(`checking ${target.description}`)
     const { results, interrupted } = await runTestFiles(target.environment, junit, resources, {
       bail: options.bail,
+      signal: deadline.signal,
     })
     // Nothing to remove from a read-only run, nor from the bundled mock after Ctrl-C (it stopped
     // too; its data file goes with it).
     const skipSweep = options.readOnly || (interrupted && options.baseUrl === undefined)
     const cleanupProblems = skipSweep ? [] : await sweep(target)
+    if (deadline.signal.aborted) return 2
+    // Past this point the run only reports: the deadline no longer applies.
+    deadline.end()
     if (interrupted) return INTERRUPTED
     if (results === undefined) {
       say('the test process ended without reporting its results (see its output above).')
@@ -119,17 +157,18 @@ export async function runContract(options: RunOptions): Promise<number> {
     const keeps = keepsContract(results, cleanupProblems.length)
     const markdown = formatMarkdownSummary(results, target.serverUrl, keeps, cleanupProblems)
     const summary = options.summary === undefined ? undefined : resolve(options.summary)
-    for (const file of await writeMarkdownSummary(markdown, summary))
+    for (const file of await writeMarkdownSummary(safe(markdown), summary))
       say(`Markdown summary: ${file}`)
     if (options.coverage) {
       const { text, file } = await reportCoverage(target.document, results.checks, options.junit)
-      process.stdout.write(text)
+      process.stdout.write(safe(text))
       say(`coverage of the document's rules: ${file}`)
     }
     if (results.bailed === true) say('--bail: the run stopped at its first failure.')
-    process.stdout.write(formatSummary(results, target.serverUrl, cleanupProblems.length))
+    process.stdout.write(safe(formatSummary(results, target.serverUrl, cleanupProblems.length)))
     return keeps ? 0 : 1
   } finally {
+    deadline.end()
     await releaseResources(resources)
   }
 }

@@ -12,6 +12,8 @@ export interface Setting {
   variable?: string
   meaning: string
   fallback: string
+  /** A secret's value is redacted wherever the run's output would show it. */
+  secret?: 'token' | 'password'
 }
 
 export const SETTINGS = {
@@ -28,6 +30,7 @@ export const SETTINGS = {
     value: 'TOKEN',
     variable: 'CONTRACT_TOKEN',
     meaning: 'a bearer token',
+    secret: 'token',
     fallback: 'required with --base-url',
   },
   orgId: {
@@ -42,6 +45,7 @@ export const SETTINGS = {
     value: 'TOKEN',
     variable: 'CONTRACT_SECOND_TOKEN',
     meaning: 'another user of that organization: ownership checks of user relationships',
+    secret: 'token',
     fallback: 'unset: those checks are skipped',
   },
   foreignOrgId: {
@@ -56,6 +60,7 @@ export const SETTINGS = {
     value: 'TOKEN',
     variable: 'CONTRACT_FOREIGN_TOKEN',
     meaning: "a user of --foreign-org: checks that another organization's records are 404 here",
+    secret: 'token',
     fallback: 'unset: those checks are skipped',
   },
   email: {
@@ -70,6 +75,7 @@ export const SETTINGS = {
     // no flag: a password on a command line ends up in shell histories and process lists
     variable: 'CONTRACT_PASSWORD',
     meaning: 'the password of CONTRACT_EMAIL',
+    secret: 'password',
     fallback: 'unset: the login and logout checks are skipped',
   },
   relationshipId: {
@@ -130,6 +136,14 @@ export const SETTINGS = {
     variable: 'CONTRACT_CHECK_TIMEOUT_MS',
     meaning: 'how long one check (or hook), all its requests included, may take',
     fallback: '30000, and at least twice the request timeout',
+  },
+  deadline: {
+    flag: 'deadline',
+    value: 'DURATION',
+    variable: 'CONTRACT_DEADLINE',
+    meaning:
+      'how long the whole run may take, e.g. 90s, 10m or 1h: past it the run stops the test files and what they started, removes its records if it can within 5 s, says so in one line and exits with code 2',
+    fallback: '10m',
   },
   bail: {
     flag: 'bail',

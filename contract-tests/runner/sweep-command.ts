@@ -4,10 +4,14 @@
 import { ANY_RUN_MARKER, sweepRunRecords } from '../suite/support/sweep.ts'
 import { CannotRunError } from './cannot-run.ts'
 import type { RunOptions } from './options.ts'
+import { secretsOfOptions } from './report/run-secrets.ts'
+import { createSafeText } from './report/safe-text.ts'
 import { COMMAND, nameSetting } from './settings.ts'
 
+// The paths it prints hold the target's ids: the run's secrets redacted, controls escaped.
+let safe = createSafeText([])
 const say = (line: string): void => {
-  process.stdout.write(`${COMMAND} sweep: ${line}\n`)
+  process.stdout.write(safe(`${COMMAND} sweep: ${line}\n`))
 }
 
 export async function runSweep(options: RunOptions): Promise<number> {
@@ -19,6 +23,7 @@ export async function runSweep(options: RunOptions): Promise<number> {
   }
   if (options.readOnly)
     throw new CannotRunError(`sweep deletes records: it cannot be ${nameSetting('readOnly')}.`)
+  safe = createSafeText(secretsOfOptions(options))
   const marker = options.runId === undefined ? ANY_RUN_MARKER : `${ANY_RUN_MARKER}${options.runId}`
   // The suite's modules (api.ts, through env.ts) read their configuration from the environment.
   Object.assign(process.env, {

@@ -12,6 +12,8 @@ import { attachCovers } from './report/check-covers.ts'
 import { createCheckTracker, type RunResults } from './report/check-results.ts'
 import { createProgressPrinter, formatFailureBlocks } from './report/console-report.ts'
 import { formatJunit } from './report/junit-report.ts'
+import { createRunSafeText } from './report/run-secrets.ts'
+import { mapStrings } from './report/safe-text.ts'
 import { SUITE_DIR } from './locate.ts'
 
 const { values, positionals: files } = parseArgs({
@@ -32,12 +34,20 @@ const print = createProgressPrinter()
 const results: RunResults = { checks: [], problems: [] }
 const stop = new AbortController()
 let lastOutput = Date.now()
+let bailed = false
 let currentFile = ''
 let fileStarted = Date.now()
+// Everything this process writes, the target's text included, has the run's secrets redacted and
+// its control characters escaped: the findings as they come in, and any other output as written.
+const safe = createRunSafeText(process.env)
 const write = (text: string): void => {
   lastOutput = Date.now()
-  process.stdout.write(text)
+  process.stdout.write(safe(text))
 }
+// The runner's --deadline: stop the files (node:test ends their processes), then report as usual.
+process.once('SIGTERM', () => {
+  stop.abort()
+})
 const heartbeat = setInterval(() => {
   if (Date.now() - lastOutput < HEARTBEAT_MS) return
   const elapsed = Math.round((Date.now() - fileStarted) / 1000)
@@ -61,8 +71,8 @@ for await (const event of events) {
     fileStarted = Date.now()
   }
   if (event.type === 'test:stdout') write(event.data.message)
-  if (event.type === 'test:stderr') process.stderr.write(event.data.message)
-  const finding = track(event)
+  if (event.type === 'test:stderr') process.stderr.write(safe(event.data.message))
+  const finding = mapStrings(track(event), safe)
   // After --bail, what is left is cancelled, not failed: it is not reported.
   if (finding === undefined || stop.signal.aborted) continue
   if (finding.kind === 'check') results.checks.push(finding.check)
@@ -70,6 +80,7 @@ for await (const event of events) {
   write(print(finding))
   const failed = finding.kind === 'problem' || finding.check.outcome === 'failed'
   if (values.bail === true && failed) {
+    bailed = true
     write('--bail: stopping at the first failure.\n')
     stop.abort()
   }
@@ -78,4 +89,4 @@ clearInterval(heartbeat)
 await attachCovers(results.checks, coversFile, SUITE_DIR)
 if (values.junit !== undefined) await writeFile(values.junit, formatJunit(results, SUITE_DIR))
 write(formatFailureBlocks(results))
-await writeFile(values.results, JSON.stringify({ ...results, bailed: stop.signal.aborted }))
+await writeFile(values.results, JSON.stringify({ ...results, bailed }))

@@ -1,6 +1,7 @@
 // What a run prints while it goes: each file, its describes and checks, one line per check; and
 // after the last file, one block per failure with everything its message says.
 import type { CheckResult, Finding, RunProblem, RunResults } from './check-results.ts'
+import { escapeControls } from './safe-text.ts'
 
 const MARK = { passed: '✓', failed: '✕', skipped: '○' } as const
 
@@ -42,7 +43,8 @@ export function createProgressPrinter(): (finding: Finding) => string {
         ? indent(checkLine(finding.check), depth)
         : indent(`${MARK.failed} ${problemWhere(finding.problem)} failed (see below)`, depth),
     )
-    return `${lines.join('\n')}\n`
+    // Titles, skip reasons and messages may carry the target's text: never a raw control.
+    return escapeControls(`${lines.join('\n')}\n`)
   }
 }
 
@@ -81,7 +83,7 @@ export function formatFailureBlocks({ checks, problems }: RunResults): string {
     ]
     return `${heading}\n\n${indent(shown.join('\n'), 4)}\n`
   })
-  return `\nFailures:\n\n${body.join('\n')}`
+  return escapeControls(`\nFailures:\n\n${body.join('\n')}`)
 }
 
 /** The most lines one failure prints, and all failures together; the JUnit report has the rest. */

@@ -3,15 +3,15 @@
 // <skipped message>, and names are the checks' titles, the same in every configuration.
 import { join, relative } from 'node:path'
 import type { CheckResult, RunProblem, RunResults } from './check-results.ts'
+import { escapeControls } from './safe-text.ts'
 
 /** The most a failure's text may take: the report of a run against anything stays small. */
 const MAX_TEXT = 2_000
 
+// Controls are written as `\u001b`: XML 1.0 cannot carry most of them, and a CI page that shows
+// the report must not get the target's escape sequences either.
 const escapeXml = (text: string): string =>
-  text
-    // Characters XML 1.0 cannot carry at all.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+  escapeControls(text)
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')

@@ -4,6 +4,7 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { CheckResult, RunResults } from './check-results.ts'
+import { escapeControls } from './safe-text.ts'
 import { tally } from './summary.ts'
 
 interface Row {
@@ -11,7 +12,10 @@ interface Row {
   checks: CheckResult[]
 }
 
-const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
+// Every text of the summary is a cell or the target's URL: check messages quote the target, and a
+// job summary read in a terminal or a log must get no control character of it.
+const cell = (text: string): string =>
+  escapeControls(text).replaceAll('|', '\\|').replaceAll('\n', ' ')
 
 function rowsOf(checks: readonly CheckResult[]): Row[] {
   const rows = new Map<string, CheckResult[]>()
@@ -44,7 +48,7 @@ export function formatMarkdownSummary(
   const counts = tally(results, otherProblems.length)
   const failed = results.checks.filter((check) => check.outcome === 'failed')
   return [
-    `## Contract check of ${target}: ${keeps ? 'keeps the contract ✅' : 'does NOT keep the contract ❌'}`,
+    `## Contract check of ${escapeControls(target)}: ${keeps ? 'keeps the contract ✅' : 'does NOT keep the contract ❌'}`,
     '',
     `${String(counts.all)} checks: ${String(counts.passed)} passed, ${String(counts.failed)} failed, ${String(counts.skipped)} skipped; ${String(counts.problems)} failures outside the checks.`,
     '',

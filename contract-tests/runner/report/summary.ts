@@ -1,5 +1,6 @@
 // The last lines of a run: how many checks passed, failed and were skipped (and why).
 import type { RunResults } from './check-results.ts'
+import { escapeControls } from './safe-text.ts'
 
 export interface Tally {
   all: number
@@ -55,7 +56,8 @@ export function formatSummary(results: RunResults, target: string, otherProblems
       ? `Result: ${target} keeps the contract.`
       : `Result: ${target} does NOT keep the contract.`,
   )
-  return `\n${lines.join('\n')}\n`
+  // Skip reasons come from the checks, some of them quoting the target.
+  return escapeControls(`\n${lines.join('\n')}\n`)
 }
 
 export function keepsContract(results: RunResults, otherProblems = 0): boolean {

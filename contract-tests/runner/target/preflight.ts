@@ -5,6 +5,7 @@ import { request as httpsRequest } from 'node:https'
 import type { OpenApiDocument } from '../../../openapi/document.ts'
 import { CannotRunError } from '../cannot-run.ts'
 import { propertyOf } from '../property-of.ts'
+import { createSafeText } from '../report/safe-text.ts'
 import { nameSetting } from '../settings.ts'
 
 /** Never longer than this, whatever the request timeout: the acceptance is "exit 2 in seconds". */
@@ -39,7 +40,8 @@ function fetchAnswer(url: URL, token: string, timeoutMs: number): Promise<Answer
       signal: AbortSignal.timeout(timeoutMs),
     })
     req.once('response', (res) => {
-      res.resume()
+      // The status and content type are all it needs: a body of any size is never read.
+      res.destroy()
       resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '' })
     })
     req.once('error', reject)
@@ -72,7 +74,10 @@ export function preflightPath(document: OpenApiDocument, withOrg: boolean): stri
 
 function judge(answer: Answer, shown: string, target: PreflightTarget): void {
   const { status, contentType } = answer
-  const said = `GET ${shown} answered ${String(status)}${contentType === '' ? '' : ` (${contentType.split(';')[0] ?? ''})`}`
+  // The content type is the target's text, and cli.ts prints this message as it is.
+  const safe = createSafeText([{ value: target.token, label: 'token' }])
+  const media = safe(contentType.split(';')[0] ?? '')
+  const said = `GET ${shown} answered ${String(status)}${contentType === '' ? '' : ` (${media})`}`
   if (status === 401) {
     throw new CannotRunError(
       `${target.baseUrl} refused the token: ${said}. Check ${nameSetting('token')}.`,

@@ -1,6 +1,8 @@
 import request from 'supertest'
+import { propertyOf } from '../../runner/property-of.ts'
 import { contractEnv } from './env.ts'
 import { noteResponse } from './created-records.ts'
+import { noteLearnedSecret } from './learned-secrets.ts'
 import { logResponse } from './response-log.ts'
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS'
@@ -107,6 +109,29 @@ const VERBS = {
   OPTIONS: 'options',
 } as const satisfies Record<Method, string>
 
+/**
+ * The most of one answer's body the suite holds: a target that answers 300 MB must fail the check,
+ * not take the process to gigabytes. Counted while reading, decompressed bytes included.
+ */
+export const MAX_ANSWER_BYTES = 10 * 1024 * 1024
+
+/** The requests on their way: a run stopped by its deadline aborts them (abortRequests). */
+const inFlight = new Set<request.Test>()
+
+/** Ends every request still waiting for its answer: each rejects with "Aborted". */
+export function abortRequests(): void {
+  for (const test of inFlight) test.abort()
+}
+
+/** A token a login handed out (a 2xx whose body has one) is a secret of the run from now on. */
+function noteToken(status: number, body: unknown): void {
+  const token: unknown =
+    status >= 200 && status < 300 && typeof body === 'object' && body !== null
+      ? Reflect.get(body, 'token')
+      : undefined
+  if (typeof token === 'string') noteLearnedSecret(token)
+}
+
 /** Sends one request to the target and returns everything needed to judge and explain it. */
 export async function call(
   method: Method,
@@ -126,13 +151,27 @@ export async function call(
     // A blob response type hands over the raw bytes whatever the content type: nothing is parsed
     // or dropped behind the suite's back.
     .responseType('blob')
+    .maxResponseSize(MAX_ANSWER_BYTES)
   if (payload !== undefined) {
     test = test.set('Content-Type', payload.contentType)
     // superagent would serialize a Buffer sent as JSON: its bytes are written as they are
     if (Buffer.isBuffer(payload.body)) test.write(payload.body)
     else test = test.send(payload.body)
   }
-  const res = await test
+  inFlight.add(test)
+  let res: request.Response
+  try {
+    res = await test
+  } catch (error) {
+    // superagent stopped reading at the bound and dropped what it had: the check fails, saying so.
+    if (propertyOf(error, 'code') !== 'ETOOLARGE') throw error
+    const megabytes = String(MAX_ANSWER_BYTES / 1024 / 1024)
+    throw new Error(`answer larger than ${megabytes} MB: cut (${method} ${url})`, {
+      cause: error,
+    })
+  } finally {
+    inFlight.delete(test)
+  }
   const rawHeaders = res.headers as Record<string, string | string[] | undefined>
   const headers = Object.fromEntries(
     Object.entries(rawHeaders).map(([name, value]) => [
@@ -154,6 +193,7 @@ export async function call(
     text,
     body: parseBody(text, headers['content-type']),
   }
+  noteToken(response.status, response.body)
   noteResponse(response, sentHeaders['Authorization'])
   logResponse(response)
   return response
