@@ -1,3 +1,4 @@
+import { decisionRule, statusRule } from './rules/rule.ts'
 import { describe, expect, test } from './support/test-api.ts'
 import { call } from './support/api.ts'
 import { contractEnv } from './support/env.ts'
@@ -18,53 +19,70 @@ const listCatalog = async (
 }
 
 describe('GET /api/v1/relationships', () => {
-  test('When the catalog is listed, then it answers 200 with all types, count its size and first 1', async () => {
-    // Act
-    const { res, catalog } = await listCatalog()
+  test(
+    'When the catalog is listed, then it answers 200 with all types, count its size and first 1',
+    { covers: [decisionRule(11), statusRule('listRelationshipTypes', 200)] },
+    async () => {
+      // Act
+      const { res, catalog } = await listCatalog()
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.status).toBe(200)
-    expect(catalog.relationships.length).toBeGreaterThanOrEqual(20)
-    expect(catalog.count).toBe(catalog.relationships.length)
-    expect(catalog.first).toBe(1)
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.status).toBe(200)
+      expect(catalog.relationships.length).toBeGreaterThanOrEqual(20)
+      expect(catalog.count).toBe(catalog.relationships.length)
+      expect(catalog.first).toBe(1)
+    },
+  )
 
-  test('When the catalog is listed, then it is ordered by name', async () => {
-    // Act
-    const { catalog } = await listCatalog()
+  test(
+    'When the catalog is listed, then it is ordered by name',
+    { covers: [decisionRule(11)] },
+    async () => {
+      // Act
+      const { catalog } = await listCatalog()
 
-    // Assert
-    const names = catalog.relationships.map((type) => type.name)
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
-  })
+      // Assert
+      const names = catalog.relationships.map((type) => type.name)
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
+    },
+  )
 
-  test('When a type names its inverse, then the inverse is in the catalog and names it back', async () => {
-    // Act
-    const { catalog } = await listCatalog()
+  test(
+    'When a type names its inverse, then the inverse is in the catalog and names it back',
+    { covers: [statusRule('listRelationshipTypes', 200)] },
+    async () => {
+      // Act
+      const { catalog } = await listCatalog()
 
-    // Assert
-    const byId = new Map(catalog.relationships.map((type) => [type.id, type]))
-    const broken = catalog.relationships
-      .filter((type) => type.relationship_id !== null)
-      .filter((type) => byId.get(type.relationship_id ?? '')?.relationship_id !== type.id)
-      .map((type) => type.name)
-    expect(broken).toEqual([])
-  })
+      // Assert
+      const byId = new Map(catalog.relationships.map((type) => [type.id, type]))
+      const broken = catalog.relationships
+        .filter((type) => type.relationship_id !== null)
+        .filter((type) => byId.get(type.relationship_id ?? '')?.relationship_id !== type.id)
+        .map((type) => type.name)
+      expect(broken).toEqual([])
+    },
+  )
 
-  test("When Child and Parent are listed, then each is the other one's inverse", async () => {
-    // Act
-    const { catalog } = await listCatalog()
+  test(
+    "When Child and Parent are listed, then each is the other one's inverse",
+    { covers: [statusRule('listRelationshipTypes', 200)] },
+    async () => {
+      // Act
+      const { catalog } = await listCatalog()
 
-    // Assert
-    const child = catalog.relationships.find((type) => type.name === 'Child')
-    const parent = catalog.relationships.find((type) => type.name === 'Parent')
-    expect(child?.relationship_id).toBe(parent?.id)
-    expect(parent?.relationship_id).toBe(child?.id)
-  })
+      // Assert
+      const child = catalog.relationships.find((type) => type.name === 'Child')
+      const parent = catalog.relationships.find((type) => type.name === 'Parent')
+      expect(child?.relationship_id).toBe(parent?.id)
+      expect(parent?.relationship_id).toBe(child?.id)
+    },
+  )
 
   test.each(['page=2', 'limit=5'])(
     'When %s is sent (the catalog is not paginated), then it answers 400 naming the parameter',
+    { covers: [decisionRule(3), decisionRule(11), statusRule('listRelationshipTypes', 400)] },
     async (query) => {
       // Act
       const { res } = await listCatalog(query)
@@ -75,7 +93,10 @@ describe('GET /api/v1/relationships', () => {
   )
 
   testIf(
-    { variables: ['CONTRACT_FOREIGN_TOKEN'] },
+    {
+      variables: ['CONTRACT_FOREIGN_TOKEN'],
+      covers: [statusRule('listRelationshipTypes', 200)],
+    },
     "When another organization's user lists the catalog, then it answers 200 with the same types (it is not org-scoped)",
     async () => {
       // Act

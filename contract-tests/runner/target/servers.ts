@@ -30,6 +30,9 @@ export async function startMock(resources: Resources): Promise<string> {
       '127.0.0.1',
       '--db',
       join(dir, 'db.json'),
+      // the check of 408 waits for it: 2 s rather than the default 10
+      '--headers-timeout',
+      '2000',
       '--quiet',
     ),
   })

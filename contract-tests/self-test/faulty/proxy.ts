@@ -53,7 +53,13 @@ export function forwardTo(upstream: string): Forward {
           port: target.port,
           method: req.method,
           path: req.url,
-          headers: { ...withoutHopByHop(req.headers), 'content-length': String(req.body.length) },
+          // Host as the client sent it, as a reverse proxy keeping it does: decision 21 reaches
+          // the target
+          headers: {
+            ...withoutHopByHop(req.headers),
+            ...(req.headers.host === undefined ? {} : { host: req.headers.host }),
+            'content-length': String(req.body.length),
+          },
         },
         (res) => {
           const chunks: Buffer[] = []
@@ -130,7 +136,14 @@ export async function startProxy(upstream: string, fault?: Fault): Promise<Runni
   const forward = forwardTo(upstream)
   const seen: string[] = []
   const exchanges: Exchange[] = []
-  const server: Server = createServer((incoming, outgoing) => {
+  // Headers up to 64 KiB pass on (the target answers 431 for what it refuses); headers that stop
+  // arriving get the proxy's own 408 after 2 s, as a reverse proxy's header timeout gives it.
+  const limits = {
+    maxHeaderSize: 64 * 1024,
+    headersTimeout: 2000,
+    connectionsCheckingInterval: 500,
+  }
+  const server: Server = createServer(limits, (incoming, outgoing) => {
     const chunks: Buffer[] = []
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
     incoming.on('end', () => {

@@ -1,8 +1,13 @@
 // Another organization's records are 404 for this org's users: never revealed, never changed.
+// The 404 is the one a record that does not exist gets, but for its id (the document's 404 row).
+import { randomUUID } from 'node:crypto'
+import { decisionRule, statusRule } from '../rules/rule.ts'
 import { beforeAll, expect, test } from '../support/test-api.ts'
-import { call, orgPath } from '../support/api.ts'
+import { call, orgPath, type Method } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { describeIf } from '../support/gates.ts'
+import { documentedOperations } from '../support/operations.ts'
+import { answerSeen } from '../support/same-answer.ts'
 import {
   aRelationshipTypeId,
   asContact,
@@ -28,6 +33,20 @@ const asForeignUser = (method: 'GET' | 'POST', ...segments: string[]) => {
     })
 }
 
+/** The operation of `method` on one record of `collection`, as the document names it. */
+const recordOperationId = (method: string, collection: string): string =>
+  documentedOperations().find(
+    (operation) =>
+      operation.method === method &&
+      new RegExp(`/${collection}/\\{[^}]+\\}$`).test(operation.template),
+  )?.id ?? `${method} ${collection}`
+
+/** A valid change of a record of each collection: a 404 must be about the record, not the body. */
+const CHANGE: Readonly<Record<string, () => Record<string, string>>> = {
+  contacts: () => contactForm({ job_title: 'Spy' }),
+  user_relationships: () => relationshipForm({ anniversary_date: '1999-09-09' }),
+}
+
 describeIf(NEEDS, "Another organization's records", () => {
   let theirContact: Contact
   let theirRelationship: UserRelationship
@@ -47,63 +66,112 @@ describeIf(NEEDS, "Another organization's records", () => {
     theirRelationship = relationship.body as UserRelationship
   })
 
-  test("When their contact's id is fetched in this organization, then it answers 404", async () => {
-    // Act
-    const res = await call('GET', orgPath('contacts', theirContact.id))
-
-    // Assert
-    expect(res).toBeProblem(404)
-  })
-
-  test('When their contact is updated or deleted through this organization, then 404 and it is unchanged', async () => {
-    // Act
-    const patched = await call('PATCH', orgPath('contacts', theirContact.id), {
-      form: contactForm({ job_title: 'Spy' }),
-    })
-    const deleted = await call('DELETE', orgPath('contacts', theirContact.id), {
-      query: { soft_delete: 'false' },
-    })
-
-    // Assert
-    expect(patched).toBeProblem(404)
-    expect(deleted).toBeProblem(404)
-    expect((await asForeignUser('GET', 'contacts', theirContact.id)()).body).toEqual(theirContact)
-  })
-
-  test('When their contact is searched in this organization, then it is not listed', async () => {
-    // Act
-    const res = await call('GET', orgPath('contacts'), {
-      query: [
-        ['search', theirContact.last_name ?? ''],
-        ['include[]', 'deleted'],
+  test.each<[Method, string, string, () => string]>([
+    ['GET', 'contact', 'contacts', () => theirContact.id],
+    ['PATCH', 'contact', 'contacts', () => theirContact.id],
+    ['DELETE', 'contact', 'contacts', () => theirContact.id],
+    ['GET', 'user relationship', 'user_relationships', () => theirRelationship.id],
+    ['PATCH', 'user relationship', 'user_relationships', () => theirRelationship.id],
+    ['DELETE', 'user relationship', 'user_relationships', () => theirRelationship.id],
+  ])(
+    'When a %s names their %s, then the answer is that of an id no record has, but for the id: nothing reveals that it exists',
+    {
+      covers: (method, _noun, collection) => [
+        statusRule(recordOperationId(method, collection), 404),
       ],
-    })
+    },
+    async (method, _noun, collection, theirId) => {
+      // Arrange
+      const missing = randomUUID()
+      const body = method === 'PATCH' ? { form: CHANGE[collection]?.() ?? {} } : {}
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(
-      (res.body as { contacts: Contact[] }).contacts.map((contact) => contact.id),
-    ).not.toContain(theirContact.id)
-  })
+      // Act
+      const theirs = await call(method, orgPath(collection, theirId()), body)
+      const none = await call(method, orgPath(collection, missing), body)
 
-  test('When a relationship names their contact, then it answers 422 naming user_relationship[contact_id]', async () => {
-    // Act
-    const res = await call('POST', orgPath('user_relationships'), {
-      form: relationshipForm({
-        contact_id: theirContact.id,
-        relationship_id: await aRelationshipTypeId(),
-      }),
-    })
+      // Assert
+      expect(theirs).toBeProblem(404)
+      expect(answerSeen(theirs, [theirId()])).toEqual(answerSeen(none, [missing]))
+    },
+  )
 
-    // Assert
-    expect(res).toBeProblem(422, ['user_relationship[contact_id]'])
-  })
+  test(
+    "When their contact's id is fetched in this organization, then it answers 404",
+    { covers: [statusRule('getContact', 404)] },
+    async () => {
+      // Act
+      const res = await call('GET', orgPath('contacts', theirContact.id))
 
-  test("When their user's relationship is fetched in this organization, then it answers 404", async () => {
-    // Act
-    const res = await call('GET', orgPath('user_relationships', theirRelationship.id))
+      // Assert
+      expect(res).toBeProblem(404)
+    },
+  )
 
-    // Assert
-    expect(res).toBeProblem(404)
-  })
+  test(
+    'When their contact is updated or deleted through this organization, then 404 and it is unchanged',
+    { covers: [statusRule('updateContact', 404), statusRule('deleteContact', 404)] },
+    async () => {
+      // Act
+      const patched = await call('PATCH', orgPath('contacts', theirContact.id), {
+        form: contactForm({ job_title: 'Spy' }),
+      })
+      const deleted = await call('DELETE', orgPath('contacts', theirContact.id), {
+        query: { soft_delete: 'false' },
+      })
+
+      // Assert
+      expect(patched).toBeProblem(404)
+      expect(deleted).toBeProblem(404)
+      expect((await asForeignUser('GET', 'contacts', theirContact.id)()).body).toEqual(theirContact)
+    },
+  )
+
+  test(
+    'When their contact is searched in this organization, then it is not listed',
+    { covers: [statusRule('listContacts', 200), decisionRule(10)] },
+    async () => {
+      // Act
+      const res = await call('GET', orgPath('contacts'), {
+        query: [
+          ['search', theirContact.last_name ?? ''],
+          ['include[]', 'deleted'],
+        ],
+      })
+
+      // Assert
+      expect(res).toMatchDocument()
+      expect(
+        (res.body as { contacts: Contact[] }).contacts.map((contact) => contact.id),
+      ).not.toContain(theirContact.id)
+    },
+  )
+
+  test(
+    'When a relationship names their contact, then it answers 422 naming user_relationship[contact_id]',
+    { covers: [statusRule('createUserRelationship', 422), decisionRule(16)] },
+    async () => {
+      // Act
+      const res = await call('POST', orgPath('user_relationships'), {
+        form: relationshipForm({
+          contact_id: theirContact.id,
+          relationship_id: await aRelationshipTypeId(),
+        }),
+      })
+
+      // Assert
+      expect(res).toBeProblem(422, ['user_relationship[contact_id]'])
+    },
+  )
+
+  test(
+    "When their user's relationship is fetched in this organization, then it answers 404",
+    { covers: [statusRule('getUserRelationship', 404)] },
+    async () => {
+      // Act
+      const res = await call('GET', orgPath('user_relationships', theirRelationship.id))
+
+      // Assert
+      expect(res).toBeProblem(404)
+    },
+  )
 })

@@ -1,6 +1,7 @@
 // Creates refused before their fields are read: body types other than form and UTF-8 JSON (415),
 // a body over the size limit (413), a bad query string (400, checked first). None stores anything:
 // every body carries a unique word that a search would find.
+import { decisionRule, orderRule, statusRule } from '../rules/rule.ts'
 import { expect, test } from '../support/test-api.ts'
 import { call, encodeFields, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
@@ -22,64 +23,84 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, refused', () => {
       'application/json; charset=latin1',
       (word) => JSON.stringify({ contact: { first_name: word, relationship_type: 1 } }),
     ],
-  ])('When the body is %s, then it answers 415 and stores nothing', async (contentType, body) => {
-    // Arrange
-    const word = uniqueWord()
+  ])(
+    'When the body is %s, then it answers 415 and stores nothing',
+    { covers: [decisionRule(19), statusRule('createContact', 415)] },
+    async (contentType, body) => {
+      // Arrange
+      const word = uniqueWord()
 
-    // Act
-    const res = await post({ raw: { contentType, body: body(word) } })
+      // Act
+      const res = await post({ raw: { contentType, body: body(word) } })
 
-    // Assert
-    expect(res).toBeProblem(415)
-    expect(await countContactsMatching(word)).toBe(0)
-  })
+      // Assert
+      expect(res).toBeProblem(415)
+      expect(await countContactsMatching(word)).toBe(0)
+    },
+  )
 
-  test('When the body is larger than 100 KiB, then it answers 413 and stores nothing', async () => {
-    // Arrange
-    const word = uniqueWord()
-    const form = encodeFields(
-      contactForm(contactFields({ employer: word, how_you_met: 'x'.repeat(103_000) })),
-    )
+  test(
+    'When the body is larger than 100 KiB, then it answers 413 and stores nothing',
+    { covers: [decisionRule(19), statusRule('createContact', 413)] },
+    async () => {
+      // Arrange
+      const word = uniqueWord()
+      const form = encodeFields(
+        contactForm(contactFields({ employer: word, how_you_met: 'x'.repeat(103_000) })),
+      )
 
-    // Act
-    const res = await post({ form })
+      // Act
+      const res = await post({ form })
 
-    // Assert
-    expect(res).toBeProblem(413)
-    expect(await countContactsMatching(word)).toBe(0)
-  })
+      // Assert
+      expect(res).toBeProblem(413)
+      expect(await countContactsMatching(word)).toBe(0)
+    },
+  )
 
-  test('When an unknown query parameter is sent with a valid body, then it answers 400 naming it and stores nothing', async () => {
-    // Arrange
-    const word = uniqueWord()
+  test(
+    'When an unknown query parameter is sent with a valid body, then it answers 400 naming it and stores nothing',
+    { covers: [decisionRule(3), statusRule('createContact', 400)] },
+    async () => {
+      // Arrange
+      const word = uniqueWord()
 
-    // Act
-    const res = await post({
-      query: 'dry_run=1',
-      form: contactForm(contactFields({ employer: word })),
-    })
+      // Act
+      const res = await post({
+        query: 'dry_run=1',
+        form: contactForm(contactFields({ employer: word })),
+      })
 
-    // Assert
-    expect(res).toBeProblem(400, ['dry_run'])
-    expect(await countContactsMatching(word)).toBe(0)
-  })
+      // Assert
+      expect(res).toBeProblem(400, ['dry_run'])
+      expect(await countContactsMatching(word)).toBe(0)
+    },
+  )
 
-  test('When both the query and the body fields are invalid, then the query is checked first: 400', async () => {
-    // Act
-    const res = await post({ query: 'dry_run=1', form: contactForm({ first_name: '' }) })
+  test(
+    'When both the query and the body fields are invalid, then the query is checked first: 400',
+    { covers: [decisionRule(2), statusRule('createContact', 400)] },
+    async () => {
+      // Act
+      const res = await post({ query: 'dry_run=1', form: contactForm({ first_name: '' }) })
 
-    // Assert
-    expect(res).toBeProblem(400, ['dry_run'])
-  })
+      // Assert
+      expect(res).toBeProblem(400, ['dry_run'])
+    },
+  )
 
-  test('When the body type is unsupported and the query invalid, then the query is checked first: 400', async () => {
-    // Act
-    const res = await post({
-      query: 'dry_run=1',
-      raw: { contentType: 'application/xml', body: '<contact/>' },
-    })
+  test(
+    'When the body type is unsupported and the query invalid, then the query is checked first: 400',
+    { covers: [decisionRule(2), orderRule('createContact', 'query', 'media')] },
+    async () => {
+      // Act
+      const res = await post({
+        query: 'dry_run=1',
+        raw: { contentType: 'application/xml', body: '<contact/>' },
+      })
 
-    // Assert
-    expect(res).toBeProblem(400, ['dry_run'])
-  })
+      // Assert
+      expect(res).toBeProblem(400, ['dry_run'])
+    },
+  )
 })

@@ -1,6 +1,7 @@
 // Field values a create rejects (422): required fields, types, dates, genders, lengths. A rejected
 // create stores nothing: every body carries a unique word that a search would find.
 import { maxLengthsOf } from '../../../openapi/document.ts'
+import { decisionRule, statusRule } from '../rules/rule.ts'
 import { expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { contractDocument } from '../support/document.ts'
@@ -16,6 +17,8 @@ import {
 interface Rejection {
   rule: string
   field: string
+  /** The decision it follows, beyond the field's schema. */
+  decision?: number
   /** Changes to valid fields that carry `word` (in employer, which search covers). */
   change: (word: string) => ContactFields
   drop?: string
@@ -66,16 +69,19 @@ const FORM_REJECTIONS: Rejection[] = [
   ].map((value) => ({
     rule: `birthday is "${value}"`,
     field: 'birthday',
+    decision: 8,
     change: () => ({ birthday: value }),
   })),
   ...LIMITS.map(([name, max]) => ({
     rule: `${name} is ${String(max + 1)} characters`,
     field: name,
+    decision: 7,
     change: (word: string) => ({ [name]: long(word, max + 1) }),
   })),
   {
     rule: 'an unknown field contact[nickname2] is sent',
     field: 'nickname2',
+    decision: 5,
     change: () => ({ nickname2: 'x' }),
   },
 ]
@@ -97,9 +103,22 @@ const JSON_REJECTIONS: [string, string, Record<string, unknown>][] = [
 
 const post = (options: RequestOptions) => call('POST', orgPath('contacts'), options)
 
+/** What a rejected create covers: its 422, and the decision it follows when there is one. */
+const rejected = (decision?: number): string[] => [
+  statusRule('createContact', 422),
+  ...(decision === undefined ? [] : [decisionRule(decision)]),
+]
+
+/** The decision a JSON rejection follows: unknown fields (5); values never converted (6). */
+function decisionOfJson(field: string, change: Record<string, unknown>): number | undefined {
+  if (field === 'nickname2') return 5
+  return field === 'relationship_type' && typeof change[field] === 'string' ? 6 : undefined
+}
+
 describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, rejected', () => {
   test.each(FORM_REJECTIONS)(
     'When $rule (form), then it answers 422 naming contact[$field] and stores nothing',
+    { covers: ({ decision }) => rejected(decision) },
     async ({ field, change, drop }) => {
       // Arrange
       const word = uniqueWord()
@@ -117,6 +136,7 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, rejected', () => {
 
   test.each(JSON_REJECTIONS)(
     'When %s (JSON), then it answers 422 naming contact[%s] and stores nothing',
+    { covers: (_rule, field, change) => rejected(decisionOfJson(field, change)) },
     async (_rule, field, change) => {
       // Arrange
       const word = uniqueWord()
@@ -131,39 +151,51 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, rejected', () => {
     },
   )
 
-  test('When both required fields are missing, then it answers 422 naming both and stores nothing', async () => {
-    // Arrange
-    const word = uniqueWord()
+  test(
+    'When both required fields are missing, then it answers 422 naming both and stores nothing',
+    { covers: [statusRule('createContact', 422)] },
+    async () => {
+      // Arrange
+      const word = uniqueWord()
 
-    // Act
-    const res = await post({ json: { contact: { nickname: 'Nobody', employer: word } } })
+      // Act
+      const res = await post({ json: { contact: { nickname: 'Nobody', employer: word } } })
 
-    // Assert
-    expect(res).toBeProblem(422, ['contact[first_name]', 'contact[relationship_type]'])
-    expect(await countContactsMatching(word)).toBe(0)
-  })
+      // Assert
+      expect(res).toBeProblem(422, ['contact[first_name]', 'contact[relationship_type]'])
+      expect(await countContactsMatching(word)).toBe(0)
+    },
+  )
 
-  test('When the JSON body is not an object, then it answers 422 and stores nothing', async () => {
-    // Arrange
-    const word = uniqueWord()
+  test(
+    'When the JSON body is not an object, then it answers 422 and stores nothing',
+    { covers: [statusRule('createContact', 422)] },
+    async () => {
+      // Arrange
+      const word = uniqueWord()
 
-    // Act
-    const res = await post({ json: [word] })
+      // Act
+      const res = await post({ json: [word] })
 
-    // Assert
-    expect(res).toBeProblem(422)
-    expect(await countContactsMatching(word)).toBe(0)
-  })
+      // Assert
+      expect(res).toBeProblem(422)
+      expect(await countContactsMatching(word)).toBe(0)
+    },
+  )
 
-  test('When the fields come without the contact object, then it answers 422 naming contact and each field', async () => {
-    // Arrange
-    const word = uniqueWord()
+  test(
+    'When the fields come without the contact object, then it answers 422 naming contact and each field',
+    { covers: [statusRule('createContact', 422)] },
+    async () => {
+      // Arrange
+      const word = uniqueWord()
 
-    // Act
-    const res = await post({ json: { first_name: word, relationship_type: 1 } })
+      // Act
+      const res = await post({ json: { first_name: word, relationship_type: 1 } })
 
-    // Assert
-    expect(res).toBeProblem(422, ['contact', 'first_name', 'relationship_type'])
-    expect(await countContactsMatching(word)).toBe(0)
-  })
+      // Assert
+      expect(res).toBeProblem(422, ['contact', 'first_name', 'relationship_type'])
+      expect(await countContactsMatching(word)).toBe(0)
+    },
+  )
 })

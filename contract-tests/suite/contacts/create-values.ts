@@ -1,5 +1,6 @@
 // Values a create accepts, and how it stores them: relationship types, genders, birthdays (decision
 // 8: a date as sent, a date-time as the same instant in UTC), text at its length limit (decision 7).
+import { decisionRule, fieldRule, statusRule } from '../rules/rule.ts'
 import { maxLengthsOf } from '../../../openapi/document.ts'
 import { expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
@@ -21,6 +22,7 @@ const post = (options: Parameters<typeof call>[2]) => call('POST', orgPath('cont
 describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, values', () => {
   test.each(['0', '1', '2', '3', '4', '5'])(
     'When relationship_type is "%s", then it is stored as that integer',
+    { covers: [decisionRule(9), statusRule('createContact', 201)] },
     async (value) => {
       // Act
       const res = await post({ form: contactForm(contactFields({ relationship_type: value })) })
@@ -34,6 +36,7 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, values', () => {
 
   test.each(['male', 'female', 'transgender', 'non-binary', 'other'])(
     'When gender is "%s", then it is stored',
+    { covers: [statusRule('createContact', 201)] },
     async (gender) => {
       // Act
       const res = await post({ form: contactForm(contactFields({ gender })) })
@@ -56,27 +59,59 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, values', () => {
     ['a date-time without an offset', '1990-05-17T08:30:00', '1990-05-17T08:30:00.000Z'],
     ['a date-time in UTC', '1990-05-17T08:30:00Z', '1990-05-17T08:30:00.000Z'],
     ['fractional seconds', '1990-05-17T08:30:00.250+01:00', '1990-05-17T07:30:00.250Z'],
-  ])('When birthday is %s (%s), then it is stored as %s', async (_kind, sent, stored) => {
-    // Act
-    const res = await post({ form: contactForm(contactFields({ birthday: sent })) })
+  ])(
+    'When birthday is %s (%s), then it is stored as %s',
+    { covers: [decisionRule(8), statusRule('createContact', 201)] },
+    async (_kind, sent, stored) => {
+      // Act
+      const res = await post({ form: contactForm(contactFields({ birthday: sent })) })
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect((res.body as Contact).birthday).toBe(stored)
-    expect((await fetchContact((res.body as Contact).id)).body).toMatchObject({ birthday: stored })
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect((res.body as Contact).birthday).toBe(stored)
+      expect((await fetchContact((res.body as Contact).id)).body).toMatchObject({
+        birthday: stored,
+      })
+    },
+  )
 
-  test('When every text field is at its length limit, then it answers 201 and stores them in full', async () => {
-    // Arrange
-    const word = uniqueWord()
-    const fields = Object.fromEntries(LIMITS.map(([name, max]) => [name, word.padEnd(max, 'é')]))
+  test(
+    'When every text field is at its length limit, then it answers 201 and stores them in full',
+    { covers: [decisionRule(7), statusRule('createContact', 201)] },
+    async () => {
+      // Arrange
+      const word = uniqueWord()
+      const fields = Object.fromEntries(LIMITS.map(([name, max]) => [name, word.padEnd(max, 'é')]))
 
-    // Act
-    const res = await post({ form: contactForm({ ...fields, relationship_type: '1' }) })
+      // Act
+      const res = await post({ form: contactForm({ ...fields, relationship_type: '1' }) })
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.status).toBe(201)
-    expect((await fetchContact((res.body as Contact).id)).body).toMatchObject(fields)
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.status).toBe(201)
+      expect((await fetchContact((res.body as Contact).id)).body).toMatchObject(fields)
+    },
+  )
+  test(
+    'When JSON sends null for nickname and how_you_met, then it answers 201 and both read back null',
+    {
+      covers: ['nickname', 'how_you_met'].map((name) =>
+        fieldRule('createContact', 'json', ['contact', name], 'nullable'),
+      ),
+    },
+    async () => {
+      // Arrange
+      const nulled = { nickname: null, how_you_met: null }
+
+      // Act
+      const res = await post({
+        json: { contact: { first_name: uniqueWord('Nulled'), relationship_type: 2, ...nulled } },
+      })
+
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.status).toBe(201)
+      expect((await fetchContact((res.body as Contact).id)).body).toMatchObject(nulled)
+    },
+  )
 })

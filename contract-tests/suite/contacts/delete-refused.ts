@@ -1,5 +1,6 @@
 // DELETEs of a contact that are refused (decision 14 for soft_delete): a bad value, soft_delete in
 // both places, an unknown field or body type. Nothing is deleted.
+import { decisionRule, statusRule } from '../rules/rule.ts'
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
@@ -54,6 +55,7 @@ describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/contacts/{contact_id}, refused'
     ],
   ])(
     'When %s, then it answers %i naming %j and changes nothing',
+    { covers: (_how, status) => [decisionRule(14), statusRule('deleteContact', status)] },
     async (_how, status, fields, options) => {
       // Arrange
       const contact = await createContact()
@@ -70,11 +72,15 @@ describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/contacts/{contact_id}, refused'
   test.each([
     ['an unknown UUID', randomUUID()],
     ['not a UUID', 'not-a-uuid'],
-  ])('When the id is %s, then it answers 404', async (_kind, id) => {
-    // Act
-    const res = await remove(id)
+  ])(
+    'When the id is %s, then it answers 404',
+    { covers: [decisionRule(1), statusRule('deleteContact', 404)] },
+    async (_kind, id) => {
+      // Act
+      const res = await remove(id)
 
-    // Assert
-    expect(res).toBeProblem(404)
-  })
+      // Assert
+      expect(res).toBeProblem(404)
+    },
+  )
 })

@@ -1,5 +1,6 @@
 // DELETE of a contact: soft by default (hidden from lists, still readable, frozen), or for good
 // with soft_delete=false (decisions 13 and 14), wherever soft_delete is given.
+import { decisionRule, statusRule } from '../rules/rule.ts'
 import { expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
@@ -35,113 +36,141 @@ async function expectRemovedForGood(contact: Contact, word: string): Promise<voi
 }
 
 describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
-  test('When a contact is deleted without soft_delete, then it answers 204 with no body', async () => {
-    // Arrange
-    const contact = await createContact()
+  test(
+    'When a contact is deleted without soft_delete, then it answers 204 with no body',
+    { covers: [statusRule('deleteContact', 204)] },
+    async () => {
+      // Arrange
+      const contact = await createContact()
 
-    // Act
-    const res = await remove(contact.id)
+      // Act
+      const res = await remove(contact.id)
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.status).toBe(204)
-    expect(res.text).toBe('')
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.status).toBe(204)
+      expect(res.text).toBe('')
+    },
+  )
 
-  test('When a contact is soft-deleted, then a fetch by id returns it unchanged but for deleted_at (UTC, milliseconds) and updated_at', async () => {
-    // Arrange
-    const contact = await createContact()
+  test(
+    'When a contact is soft-deleted, then a fetch by id returns it unchanged but for deleted_at (UTC, milliseconds) and updated_at',
+    { covers: [statusRule('deleteContact', 204), statusRule('getContact', 200), decisionRule(18)] },
+    async () => {
+      // Arrange
+      const contact = await createContact()
 
-    // Act
-    await remove(contact.id)
-    const res = await fetchContact(contact.id)
+      // Act
+      await remove(contact.id)
+      const res = await fetchContact(contact.id)
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.status).toBe(200)
-    expect(res.body).toEqual({
-      ...contact,
-      updated_at: expect.any(String),
-      deleted_at: expect.stringMatching(UTC_MILLISECONDS),
-    })
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({
+        ...contact,
+        updated_at: expect.any(String),
+        deleted_at: expect.stringMatching(UTC_MILLISECONDS),
+      })
+    },
+  )
 
-  test('When a contact is soft-deleted, then lists hide it unless include[]=deleted is sent', async () => {
-    // Arrange
-    const word = uniqueWord()
-    const contact = await createContact({ last_name: word })
+  test(
+    'When a contact is soft-deleted, then lists hide it unless include[]=deleted is sent',
+    { covers: [statusRule('listContacts', 200)] },
+    async () => {
+      // Arrange
+      const word = uniqueWord()
+      const contact = await createContact({ last_name: word })
 
-    // Act
-    await remove(contact.id)
+      // Act
+      await remove(contact.id)
 
-    // Assert
-    expect(await listed(word, false)).toEqual([])
-    expect(await listed(word, true)).toEqual([(await fetchContact(contact.id)).body])
-  })
+      // Assert
+      expect(await listed(word, false)).toEqual([])
+      expect(await listed(word, true)).toEqual([(await fetchContact(contact.id)).body])
+    },
+  )
 
-  test('When a soft-deleted contact is deleted again, then it answers 204 and keeps the first deleted_at', async () => {
-    // Arrange
-    const contact = await createContact()
-    await remove(contact.id)
-    const first = (await fetchContact(contact.id)).body
+  test(
+    'When a soft-deleted contact is deleted again, then it answers 204 and keeps the first deleted_at',
+    { covers: [decisionRule(13)] },
+    async () => {
+      // Arrange
+      const contact = await createContact()
+      await remove(contact.id)
+      const first = (await fetchContact(contact.id)).body
 
-    // Act
-    const res = await remove(contact.id)
+      // Act
+      const res = await remove(contact.id)
 
-    // Assert
-    expect(res.status).toBe(204)
-    expect((await fetchContact(contact.id)).body).toEqual(first)
-  })
+      // Assert
+      expect(res.status).toBe(204)
+      expect((await fetchContact(contact.id)).body).toEqual(first)
+    },
+  )
 
   test.each<[string, RequestOptions]>([
     ['soft_delete=false in the query', { query: { soft_delete: 'false' } }],
     ['soft_delete=false in a form body', { form: { soft_delete: 'false' } }],
     ['"soft_delete": false in a JSON body', { json: { soft_delete: false } }],
     ['"soft_delete": "false" in a JSON body', { json: { soft_delete: 'false' } }],
-  ])('When %s, then the contact is removed for good: 404 everywhere', async (_how, options) => {
-    // Arrange
-    const word = uniqueWord()
-    const contact = await createContact({ last_name: word })
+  ])(
+    'When %s, then the contact is removed for good: 404 everywhere',
+    { covers: [decisionRule(14), statusRule('deleteContact', 204)] },
+    async (_how, options) => {
+      // Arrange
+      const word = uniqueWord()
+      const contact = await createContact({ last_name: word })
 
-    // Act
-    const res = await remove(contact.id, options)
+      // Act
+      const res = await remove(contact.id, options)
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.status).toBe(204)
-    await expectRemovedForGood(contact, word)
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.status).toBe(204)
+      await expectRemovedForGood(contact, word)
+    },
+  )
 
-  test('When a soft-deleted contact is deleted with soft_delete=false, then it is removed for good', async () => {
-    // Arrange
-    const word = uniqueWord()
-    const contact = await createContact({ last_name: word })
-    await remove(contact.id)
+  test(
+    'When a soft-deleted contact is deleted with soft_delete=false, then it is removed for good',
+    { covers: [decisionRule(13)] },
+    async () => {
+      // Arrange
+      const word = uniqueWord()
+      const contact = await createContact({ last_name: word })
+      await remove(contact.id)
 
-    // Act
-    const res = await remove(contact.id, { query: { soft_delete: 'false' } })
+      // Act
+      const res = await remove(contact.id, { query: { soft_delete: 'false' } })
 
-    // Assert
-    expect(res.status).toBe(204)
-    await expectRemovedForGood(contact, word)
-  })
+      // Assert
+      expect(res.status).toBe(204)
+      await expectRemovedForGood(contact, word)
+    },
+  )
 
   test.each<[string, RequestOptions]>([
     ['soft_delete=true in the query', { query: { soft_delete: 'true' } }],
     ['soft_delete=true in a form body', { form: { soft_delete: 'true' } }],
     ['"soft_delete": true in a JSON body', { json: { soft_delete: true } }],
     ['"soft_delete": "true" in a JSON body', { json: { soft_delete: 'true' } }],
-  ])('When %s, then the contact is only soft-deleted', async (_how, options) => {
-    // Arrange
-    const contact = await createContact()
+  ])(
+    'When %s, then the contact is only soft-deleted',
+    { covers: [decisionRule(14)] },
+    async (_how, options) => {
+      // Arrange
+      const contact = await createContact()
 
-    // Act
-    const res = await remove(contact.id, options)
+      // Act
+      const res = await remove(contact.id, options)
 
-    // Assert
-    expect(res.status).toBe(204)
-    expect(((await fetchContact(contact.id)).body as Contact).deleted_at).toEqual(
-      expect.any(String),
-    )
-  })
+      // Assert
+      expect(res.status).toBe(204)
+      expect(((await fetchContact(contact.id)).body as Contact).deleted_at).toEqual(
+        expect.any(String),
+      )
+    },
+  )
 })

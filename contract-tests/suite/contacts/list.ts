@@ -1,3 +1,4 @@
+import { decisionRule, queryRule, statusRule } from '../rules/rule.ts'
 import { beforeAll, describe, expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
@@ -18,45 +19,61 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts, pagination', () => {
     }
   })
 
-  test('When no page or limit is sent, then it answers page 1 of 20 records, count all 21 matches, first 1', async () => {
-    // Act
-    const page = await fetchPage<Contact>(path, 'contacts', search)
+  test(
+    'When no page or limit is sent, then it answers page 1 of 20 records, count all 21 matches, first 1',
+    { covers: [statusRule('listContacts', 200)] },
+    async () => {
+      // Act
+      const page = await fetchPage<Contact>(path, 'contacts', search)
 
-    // Assert
-    expect(page.res).toMatchDocument()
-    expect(page.items).toHaveLength(20)
-    expect(page.count).toBe(CREATED)
-    expect(page.first).toBe(1)
-  })
+      // Assert
+      expect(page.res).toMatchDocument()
+      expect(page.items).toHaveLength(20)
+      expect(page.count).toBe(CREATED)
+      expect(page.first).toBe(1)
+    },
+  )
 
-  test('When the pages are walked with limit=5, then count stays 21 and first is the position of the first record', async () => {
-    // Act
-    const pages = await fetchAllPages<Contact>(path, 'contacts', 5, search)
+  test(
+    'When the pages are walked with limit=5, then count stays 21 and first is the position of the first record',
+    { covers: [statusRule('listContacts', 200)] },
+    async () => {
+      // Act
+      const pages = await fetchAllPages<Contact>(path, 'contacts', 5, search)
 
-    // Assert
-    expect(pages.map((page) => page.items.length)).toEqual([5, 5, 5, 5, 1])
-    expect(pages.map((page) => page.count)).toEqual([21, 21, 21, 21, 21])
-    expect(pages.map((page) => page.first)).toEqual([1, 6, 11, 16, 21])
-    for (const page of pages) expect(page.res).toMatchDocument()
-  })
+      // Assert
+      expect(pages.map((page) => page.items.length)).toEqual([5, 5, 5, 5, 1])
+      expect(pages.map((page) => page.count)).toEqual([21, 21, 21, 21, 21])
+      expect(pages.map((page) => page.first)).toEqual([1, 6, 11, 16, 21])
+      for (const page of pages) expect(page.res).toMatchDocument()
+    },
+  )
 
-  test('When the pages are walked with limit=5, then they neither overlap nor skip a record', async () => {
-    // Act
-    const pages = await fetchAllPages<Contact>(path, 'contacts', 5, search)
+  test(
+    'When the pages are walked with limit=5, then they neither overlap nor skip a record',
+    { covers: [decisionRule(11)] },
+    async () => {
+      // Act
+      const pages = await fetchAllPages<Contact>(path, 'contacts', 5, search)
 
-    // Assert
-    const listed = pages.flatMap((page) => page.items.map((contact) => contact.id))
-    expect(new Set(listed).size).toBe(listed.length)
-    expect([...listed].sort()).toEqual([...ids].sort())
-  })
+      // Assert
+      const listed = pages.flatMap((page) => page.items.map((contact) => contact.id))
+      expect(new Set(listed).size).toBe(listed.length)
+      expect([...listed].sort()).toEqual([...ids].sort())
+    },
+  )
 
-  test('When the pages are walked, then the records are ordered by created_at, then id', async () => {
-    // Act
-    const pages = await fetchAllPages<Contact>(path, 'contacts', 7, search)
+  test(
+    'When the pages are walked, then the records are ordered by created_at, then id',
+    { covers: [decisionRule(11)] },
+    async () => {
+      // Act
+      const pages = await fetchAllPages<Contact>(path, 'contacts', 7, search)
 
-    // Assert
-    expect(isListOrder(pages.flatMap((page) => page.items))).toBe(true)
-  })
+      // Assert
+      expect(isListOrder(pages.flatMap((page) => page.items))).toBe(true)
+    },
+  )
 
   test.each([
     [1, 1, 1],
@@ -64,6 +81,7 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts, pagination', () => {
     [20, 2, 1],
   ])(
     'When limit=%i and page=%i are sent, then the page holds %i record(s)',
+    { covers: [statusRule('listContacts', 200), queryRule('listContacts', 'limit', 'maximum')] },
     async (limit, page, length) => {
       // Act
       const res = await fetchPage<Contact>(path, 'contacts', [
@@ -79,30 +97,38 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts, pagination', () => {
     },
   )
 
-  test('When a page beyond the last is asked, then it is empty with count 21 and first 0', async () => {
-    // Act
-    const page = await fetchPage<Contact>(path, 'contacts', [...search, ['page', '3']])
+  test(
+    'When a page beyond the last is asked, then it is empty with count 21 and first 0',
+    { covers: [statusRule('listContacts', 200)] },
+    async () => {
+      // Act
+      const page = await fetchPage<Contact>(path, 'contacts', [...search, ['page', '3']])
 
-    // Assert
-    expect(page.res).toMatchDocument()
-    expect(page.items).toEqual([])
-    expect(page.count).toBe(CREATED)
-    expect(page.first).toBe(0)
-  })
+      // Assert
+      expect(page.res).toMatchDocument()
+      expect(page.items).toEqual([])
+      expect(page.count).toBe(CREATED)
+      expect(page.first).toBe(0)
+    },
+  )
 })
 
 describe('GET /api/v1/orgs/{org_id}/contacts', () => {
-  test('When the list is asked, then it answers 200 with at most 20 records, count >= their number and first 1 or 0', async () => {
-    // Act
-    const page = await fetchPage<Contact>(path, 'contacts', [])
+  test(
+    'When the list is asked, then it answers 200 with at most 20 records, count >= their number and first 1 or 0',
+    { covers: [statusRule('listContacts', 200)] },
+    async () => {
+      // Act
+      const page = await fetchPage<Contact>(path, 'contacts', [])
 
-    // Assert
-    expect(page.res).toMatchDocument()
-    expect(page.items.length).toBeLessThanOrEqual(20)
-    expect(page.count).toBeGreaterThanOrEqual(page.items.length)
-    expect(page.first).toBe(page.items.length === 0 ? 0 : 1)
-    expect(page.items.every((contact) => contact.deleted_at === null)).toBe(true)
-  })
+      // Assert
+      expect(page.res).toMatchDocument()
+      expect(page.items.length).toBeLessThanOrEqual(20)
+      expect(page.count).toBeGreaterThanOrEqual(page.items.length)
+      expect(page.first).toBe(page.items.length === 0 ? 0 : 1)
+      expect(page.items.every((contact) => contact.deleted_at === null)).toBe(true)
+    },
+  )
 
   test.each(
     [
@@ -127,43 +153,59 @@ describe('GET /api/v1/orgs/{org_id}/contacts', () => {
       'limt=5',
       'Page=2',
     ].map((query) => ({ query, name: query.split('=')[0] ?? '' })),
-  )('When $query is sent, then it answers 400 naming $name', async ({ query, name }) => {
-    // Act
-    const res = await call('GET', path, { query })
+  )(
+    'When $query is sent, then it answers 400 naming $name',
+    { covers: [decisionRule(3), statusRule('listContacts', 400)] },
+    async ({ query, name }) => {
+      // Act
+      const res = await call('GET', path, { query })
 
-    // Assert
-    expect(res).toBeProblem(400, [name])
-  })
+      // Assert
+      expect(res).toBeProblem(400, [name])
+    },
+  )
 
-  test('When page and limit are both bad, then it answers 400 naming both', async () => {
-    // Act
-    const res = await call('GET', path, { query: 'page=0&limit=0' })
+  test(
+    'When page and limit are both bad, then it answers 400 naming both',
+    { covers: [statusRule('listContacts', 400)] },
+    async () => {
+      // Act
+      const res = await call('GET', path, { query: 'page=0&limit=0' })
 
-    // Assert
-    expect(res).toBeProblem(400, ['page', 'limit'])
-  })
+      // Assert
+      expect(res).toBeProblem(400, ['page', 'limit'])
+    },
+  )
 
-  test('When search has 200 characters, then it is taken; 201 is a 400 naming search (decision 7)', async () => {
-    // Act: characters, not bytes (ü is two bytes in UTF-8)
-    const taken = await call('GET', path, { query: [['search', 'ü'.repeat(200)]] })
-    const tooLong = await call('GET', path, { query: [['search', 'ü'.repeat(201)]] })
+  test(
+    'When search has 200 characters, then it is taken; 201 is a 400 naming search (decision 7)',
+    { covers: [decisionRule(7), queryRule('listContacts', 'search', 'maxLength')] },
+    async () => {
+      // Act: characters, not bytes (ü is two bytes in UTF-8)
+      const taken = await call('GET', path, { query: [['search', 'ü'.repeat(200)]] })
+      const tooLong = await call('GET', path, { query: [['search', 'ü'.repeat(201)]] })
 
-    // Assert
-    expect(taken).toMatchDocument()
-    expect(taken.status).toBe(200)
-    expect(tooLong).toBeProblem(400, ['search'])
-  })
+      // Assert
+      expect(taken).toMatchDocument()
+      expect(taken.status).toBe(200)
+      expect(tooLong).toBeProblem(400, ['search'])
+    },
+  )
 
-  test('When search is empty, then it is no filter: the count is that of the unfiltered list', async () => {
-    // Act
-    const all = await fetchPage<Contact>(path, 'contacts', [['limit', '1']])
-    const empty = await fetchPage<Contact>(path, 'contacts', [
-      ['search', ''],
-      ['limit', '1'],
-    ])
+  test(
+    'When search is empty, then it is no filter: the count is that of the unfiltered list',
+    { covers: [decisionRule(3), decisionRule(10)] },
+    async () => {
+      // Act
+      const all = await fetchPage<Contact>(path, 'contacts', [['limit', '1']])
+      const empty = await fetchPage<Contact>(path, 'contacts', [
+        ['search', ''],
+        ['limit', '1'],
+      ])
 
-    // Assert
-    expect(empty.res).toMatchDocument()
-    expect(empty.count).toBe(all.count)
-  })
+      // Assert
+      expect(empty.res).toMatchDocument()
+      expect(empty.count).toBe(all.count)
+    },
+  )
 })

@@ -1,3 +1,4 @@
+import { decisionRule, queryRule, statusRule } from '../rules/rule.ts'
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
@@ -30,18 +31,23 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
     contact = await createContact()
   })
 
-  test('When a contact is fetched, then it answers 200 with the stored record and no metadata group', async () => {
-    // Act
-    const res = await fetchContact(contact.id)
+  test(
+    'When a contact is fetched, then it answers 200 with the stored record and no metadata group',
+    { covers: [statusRule('getContact', 200), decisionRule(18)] },
+    async () => {
+      // Act
+      const res = await fetchContact(contact.id)
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.body).toEqual(contact)
-    expect(groupsIn(res.body)).toEqual([])
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.body).toEqual(contact)
+      expect(groupsIn(res.body)).toEqual([])
+    },
+  )
 
   test.each(GROUPS)(
     'When include[]=%s is asked, then that group is present as an array and no other group is',
+    { covers: [statusRule('getContact', 200), queryRule('getContact', 'include[]', 'enum')] },
     async (group) => {
       // Act
       const res = await call('GET', orgPath('contacts', contact.id), { query: includeQuery(group) })
@@ -58,6 +64,7 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
     ['a group twice', ['tags', 'tags'], ['tags']],
   ])(
     'When include[] asks for %s, then exactly those groups are present',
+    { covers: [statusRule('getContact', 200), queryRule('getContact', 'include[]', 'maxItems')] },
     async (_label, asked, present) => {
       // Act
       const res = await call('GET', orgPath('contacts', contact.id), {
@@ -70,19 +77,23 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
     },
   )
 
-  test('When every include[] group is asked for a new contact, then each is present and empty, with the contact', async () => {
-    // Act
-    const res = await call('GET', orgPath('contacts', contact.id), {
-      query: includeQuery(...GROUPS),
-    })
+  test(
+    'When every include[] group is asked for a new contact, then each is present and empty, with the contact',
+    { covers: [statusRule('getContact', 200)] },
+    async () => {
+      // Act
+      const res = await call('GET', orgPath('contacts', contact.id), {
+        query: includeQuery(...GROUPS),
+      })
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.body).toEqual({
-      ...contact,
-      ...Object.fromEntries(GROUPS.map((group) => [group, []])),
-    })
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.body).toEqual({
+        ...contact,
+        ...Object.fromEntries(GROUPS.map((group) => [group, []])),
+      })
+    },
+  )
 })
 
 /** A contact of the organization with metadata, fetched with every group; undefined if none. */
@@ -97,31 +108,35 @@ async function aContactWithGroups(): Promise<Record<string, unknown> | undefined
 }
 
 describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts/{contact_id}, metadata of its own', () => {
-  test("When a contact with metadata was fetched just before, then a new contact's groups stay empty and the other's unchanged", async () => {
-    // Arrange
-    const contact = await createContact()
-    const other = await aContactWithGroups()
+  test(
+    "When a contact with metadata was fetched just before, then a new contact's groups stay empty and the other's unchanged",
+    { covers: [statusRule('getContact', 200)] },
+    async () => {
+      // Arrange
+      const contact = await createContact()
+      const other = await aContactWithGroups()
 
-    // Act
-    const res = await call('GET', orgPath('contacts', contact.id), {
-      query: includeQuery(...GROUPS),
-    })
-    const otherAgain =
-      other === undefined
-        ? undefined
-        : await call('GET', orgPath('contacts', String(other['id'])), {
-            query: includeQuery(...GROUPS),
-          })
+      // Act
+      const res = await call('GET', orgPath('contacts', contact.id), {
+        query: includeQuery(...GROUPS),
+      })
+      const otherAgain =
+        other === undefined
+          ? undefined
+          : await call('GET', orgPath('contacts', String(other['id'])), {
+              query: includeQuery(...GROUPS),
+            })
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(
-      Object.fromEntries(
-        GROUPS.map((group) => [group, (res.body as Record<string, unknown>)[group]]),
-      ),
-    ).toEqual(Object.fromEntries(GROUPS.map((group) => [group, []])))
-    expect(otherAgain?.body).toEqual(other)
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(
+        Object.fromEntries(
+          GROUPS.map((group) => [group, (res.body as Record<string, unknown>)[group]]),
+        ),
+      ).toEqual(Object.fromEntries(GROUPS.map((group) => [group, []])))
+      expect(otherAgain?.body).toEqual(other)
+    },
+  )
 })
 
 describe('GET /api/v1/orgs/{org_id}/contacts/{contact_id}, refused', () => {
@@ -130,13 +145,17 @@ describe('GET /api/v1/orgs/{org_id}/contacts/{contact_id}, refused', () => {
     ['not a UUID', 'not-a-uuid'],
     ['a UUID without dashes', randomUUID().replaceAll('-', '')],
     ['120 characters long', 'a'.repeat(120)],
-  ])('When the id is %s, then it answers 404 problem+json (not 400)', async (_label, id) => {
-    // Act
-    const res = await fetchContact(id)
+  ])(
+    'When the id is %s, then it answers 404 problem+json (not 400)',
+    { covers: [decisionRule(1), statusRule('getContact', 404)] },
+    async (_label, id) => {
+      // Act
+      const res = await fetchContact(id)
 
-    // Assert
-    expect(res).toBeProblem(404)
-  })
+      // Assert
+      expect(res).toBeProblem(404)
+    },
+  )
 
   test.each<[string, [string, string][], string]>([
     ['include[]=deleted', includeQuery('deleted'), 'include[]'],
@@ -146,11 +165,15 @@ describe('GET /api/v1/orgs/{org_id}/contacts/{contact_id}, refused', () => {
     ['include[]=tags and include[]=Pets', includeQuery('tags', 'Pets'), 'include[]'],
     ['include=tags, without the brackets', [['include', 'tags']], 'include'],
     ['include[0]=tags, with an index', [['include[0]', 'tags']], 'include[0]'],
-  ])('When %s is asked, then it answers 400 naming %s', async (_label, query, name) => {
-    // Act (the query is checked before the id: an unknown id still gets the 400)
-    const res = await call('GET', orgPath('contacts', randomUUID()), { query })
+  ])(
+    'When %s is asked, then it answers 400 naming %s',
+    { covers: [statusRule('getContact', 400), queryRule('getContact', 'include[]', 'enum')] },
+    async (_label, query, name) => {
+      // Act (the query is checked before the id: an unknown id still gets the 400)
+      const res = await call('GET', orgPath('contacts', randomUUID()), { query })
 
-    // Assert
-    expect(res).toBeProblem(400, [name])
-  })
+      // Assert
+      expect(res).toBeProblem(400, [name])
+    },
+  )
 })

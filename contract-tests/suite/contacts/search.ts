@@ -1,6 +1,7 @@
 // search= on the contact list (decision 10): the fields and full names it looks in, and no
 // other; case and Unicode; with include[]=deleted and pages.
 import { searchFieldsOf } from '../../../openapi/document.ts'
+import { decisionRule, statusRule } from '../rules/rule.ts'
 import { beforeAll, describe, expect, test } from '../support/test-api.ts'
 import { call, orgPath, type Query } from '../support/api.ts'
 import { contractDocument } from '../support/document.ts'
@@ -29,7 +30,10 @@ async function listedIds(query: Query): Promise<string[]> {
   return contacts.map((contact) => contact.id)
 }
 
-describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts?search=', () => {
+/** Every check of search follows decision 10. */
+const SEARCH = [decisionRule(10), statusRule('listContacts', 200)]
+
+describeIf({ ...WRITES, covers: SEARCH }, 'GET /api/v1/orgs/{org_id}/contacts?search=', () => {
   test.each(SEARCHED)(
     'When the text is in %s, then the search finds the contact',
     async (field) => {
@@ -168,7 +172,7 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts?search=', () => {
   })
 })
 
-describe('GET /api/v1/orgs/{org_id}/contacts?search=, no match', () => {
+describe('GET /api/v1/orgs/{org_id}/contacts?search=, no match', { covers: SEARCH }, () => {
   test('When nothing matches, then it answers an empty page with count 0 and first 0', async () => {
     // Act
     const page = await fetchPage<Contact>(path, 'contacts', [['search', uniqueWord('Nobody')]])

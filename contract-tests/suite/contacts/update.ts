@@ -1,154 +1,211 @@
+import { decisionRule, fieldRule, statusRule } from '../rules/rule.ts'
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { contactForm, createContact, fetchContact, type Contact } from '../support/records.ts'
 
+// The fields the run's records carry its marker in: null must clear them too.
+const NULLABLE = ['nickname', 'how_you_met']
+
 const patch = (id: string, options: RequestOptions) =>
   call('PATCH', orgPath('contacts', id), options)
 
 describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
-  test('When one field is sent as a form, then it answers 200, changes only that field and stores it', async () => {
-    // Arrange
-    const before = await createContact({ job_title: 'Analyst' })
+  test(
+    'When one field is sent as a form, then it answers 200, changes only that field and stores it',
+    { covers: [statusRule('updateContact', 200)] },
+    async () => {
+      // Arrange
+      const before = await createContact({ job_title: 'Analyst' })
 
-    // Act
-    const res = await patch(before.id, {
-      form: contactForm({ job_title: 'Chief Operating Officer' }),
-    })
+      // Act
+      const res = await patch(before.id, {
+        form: contactForm({ job_title: 'Chief Operating Officer' }),
+      })
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.status).toBe(200)
-    const { updated_at: _, ...unchanged } = before
-    expect(res.body).toMatchObject({ ...unchanged, job_title: 'Chief Operating Officer' })
-    expect((res.body as Contact).updated_at >= before.updated_at).toBe(true)
-    expect((await fetchContact(before.id)).body).toEqual(res.body)
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.status).toBe(200)
+      const { updated_at: _, ...unchanged } = before
+      expect(res.body).toMatchObject({ ...unchanged, job_title: 'Chief Operating Officer' })
+      expect((res.body as Contact).updated_at >= before.updated_at).toBe(true)
+      expect((await fetchContact(before.id)).body).toEqual(res.body)
+    },
+  )
 
-  test('When fields are sent as JSON, then it answers 200 and stores them', async () => {
-    // Arrange
-    const before = await createContact()
+  test(
+    'When fields are sent as JSON, then it answers 200 and stores them',
+    { covers: [decisionRule(8), statusRule('updateContact', 200)] },
+    async () => {
+      // Arrange
+      const before = await createContact()
 
-    // Act
-    const res = await patch(before.id, {
-      json: {
-        contact: { relationship_type: 0, gender: 'other', birthday: '2001-09-09T22:00:00-02:00' },
-      },
-    })
+      // Act
+      const res = await patch(before.id, {
+        json: {
+          contact: { relationship_type: 0, gender: 'other', birthday: '2001-09-09T22:00:00-02:00' },
+        },
+      })
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.body).toMatchObject({
-      relationship_type: 0,
-      gender: 'other',
-      birthday: '2001-09-10T00:00:00.000Z',
-      first_name: before.first_name,
-    })
-    expect((await fetchContact(before.id)).body).toEqual(res.body)
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.body).toMatchObject({
+        relationship_type: 0,
+        gender: 'other',
+        birthday: '2001-09-10T00:00:00.000Z',
+        first_name: before.first_name,
+      })
+      expect((await fetchContact(before.id)).body).toEqual(res.body)
+    },
+  )
 
-  test('When a field is changed, then updated_at moves past its previous value and created_at stays', async () => {
-    // Arrange
-    const before = await createContact({ job_title: 'Analyst' })
-    // Timestamps have milliseconds: a few of them apart, the update cannot share the create's.
-    await new Promise((done) => setTimeout(done, 5))
+  test(
+    'When a field is changed, then updated_at moves past its previous value and created_at stays',
+    { covers: [decisionRule(18), statusRule('updateContact', 200)] },
+    async () => {
+      // Arrange
+      const before = await createContact({ job_title: 'Analyst' })
+      // Timestamps have milliseconds: a few of them apart, the update cannot share the create's.
+      await new Promise((done) => setTimeout(done, 5))
 
-    // Act
-    const res = await patch(before.id, { form: contactForm({ job_title: 'Lead Analyst' }) })
+      // Act
+      const res = await patch(before.id, { form: contactForm({ job_title: 'Lead Analyst' }) })
 
-    // Assert
-    expect(res).toMatchDocument()
-    const after = res.body as Contact
-    expect({ created_at: after.created_at, moved: after.updated_at > before.updated_at }).toEqual({
-      created_at: before.created_at,
-      moved: true,
-    })
-    expect((await fetchContact(before.id)).body).toMatchObject({ updated_at: after.updated_at })
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      const after = res.body as Contact
+      expect({ created_at: after.created_at, moved: after.updated_at > before.updated_at }).toEqual(
+        {
+          created_at: before.created_at,
+          moved: true,
+        },
+      )
+      expect((await fetchContact(before.id)).body).toMatchObject({ updated_at: after.updated_at })
+    },
+  )
 
-  test('When a form sends birthday as a date-time with an offset, then it is stored as that instant in UTC (decision 8)', async () => {
-    // Arrange
-    const before = await createContact()
+  test(
+    'When a form sends birthday as a date-time with an offset, then it is stored as that instant in UTC (decision 8)',
+    { covers: [decisionRule(8), statusRule('updateContact', 200)] },
+    async () => {
+      // Arrange
+      const before = await createContact()
 
-    // Act
-    const res = await patch(before.id, {
-      form: contactForm({ birthday: '1990-05-17T10:30:00+02:00' }),
-    })
+      // Act
+      const res = await patch(before.id, {
+        form: contactForm({ birthday: '1990-05-17T10:30:00+02:00' }),
+      })
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.body).toMatchObject({ birthday: '1990-05-17T08:30:00.000Z' })
-    expect((await fetchContact(before.id)).body).toMatchObject({
-      birthday: '1990-05-17T08:30:00.000Z',
-    })
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.body).toMatchObject({ birthday: '1990-05-17T08:30:00.000Z' })
+      expect((await fetchContact(before.id)).body).toMatchObject({
+        birthday: '1990-05-17T08:30:00.000Z',
+      })
+    },
+  )
 
-  test('When JSON sends null for an optional field, then the field is cleared', async () => {
-    // Arrange
-    const before = await createContact({
-      middle_name: 'Q',
-      employer: 'Initech',
-      birthday: '1990-01-02',
-      gender: 'male',
-    })
-    const cleared = { middle_name: null, employer: null, birthday: null, gender: null }
+  test(
+    'When JSON sends null for an optional field, then the field is cleared',
+    {
+      covers: [
+        decisionRule(6),
+        statusRule('updateContact', 200),
+        ...NULLABLE.map((name) =>
+          fieldRule('updateContact', 'json', ['contact', name], 'nullable'),
+        ),
+      ],
+    },
+    async () => {
+      // Arrange
+      const before = await createContact({
+        middle_name: 'Q',
+        employer: 'Initech',
+        birthday: '1990-01-02',
+        gender: 'male',
+      })
+      const cleared = {
+        middle_name: null,
+        employer: null,
+        birthday: null,
+        gender: null,
+        nickname: null,
+        how_you_met: null,
+      }
 
-    // Act
-    const res = await patch(before.id, { json: { contact: cleared } })
+      // Act
+      const res = await patch(before.id, { json: { contact: cleared } })
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect((await fetchContact(before.id)).body).toMatchObject(cleared)
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect((await fetchContact(before.id)).body).toMatchObject(cleared)
+    },
+  )
 
-  test('When a form sends empty optional text fields, then they are stored as the empty string', async () => {
-    // Arrange
-    const before = await createContact({ middle_name: 'Luisa', employer: 'Acme' })
+  test(
+    'When a form sends empty optional text fields, then they are stored as the empty string',
+    { covers: [decisionRule(6), statusRule('updateContact', 200)] },
+    async () => {
+      // Arrange
+      const before = await createContact({ middle_name: 'Luisa', employer: 'Acme' })
 
-    // Act
-    const res = await patch(before.id, { form: contactForm({ middle_name: '', employer: '' }) })
+      // Act
+      const res = await patch(before.id, { form: contactForm({ middle_name: '', employer: '' }) })
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect((await fetchContact(before.id)).body).toMatchObject({ middle_name: '', employer: '' })
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect((await fetchContact(before.id)).body).toMatchObject({ middle_name: '', employer: '' })
+    },
+  )
 
-  test('When a form sends an empty birthday and gender, then both are cleared (decision 6)', async () => {
-    // Arrange
-    const before = await createContact({ birthday: '1986-04-23', gender: 'female' })
+  test(
+    'When a form sends an empty birthday and gender, then both are cleared (decision 6)',
+    { covers: [decisionRule(6), statusRule('updateContact', 200)] },
+    async () => {
+      // Arrange
+      const before = await createContact({ birthday: '1986-04-23', gender: 'female' })
 
-    // Act
-    const res = await patch(before.id, { form: contactForm({ birthday: '', gender: '' }) })
+      // Act
+      const res = await patch(before.id, { form: contactForm({ birthday: '', gender: '' }) })
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.status).toBe(200)
-    expect((await fetchContact(before.id)).body).toMatchObject({ birthday: null, gender: null })
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.status).toBe(200)
+      expect((await fetchContact(before.id)).body).toMatchObject({ birthday: null, gender: null })
+    },
+  )
 
-  test('When the contact is soft-deleted, then it answers 409 and changes nothing', async () => {
-    // Arrange
-    const contact = await createContact()
-    await call('DELETE', orgPath('contacts', contact.id))
-    const deleted = (await fetchContact(contact.id)).body
+  test(
+    'When the contact is soft-deleted, then it answers 409 and changes nothing',
+    { covers: [decisionRule(12), statusRule('updateContact', 409)] },
+    async () => {
+      // Arrange
+      const contact = await createContact()
+      await call('DELETE', orgPath('contacts', contact.id))
+      const deleted = (await fetchContact(contact.id)).body
 
-    // Act
-    const res = await patch(contact.id, { form: contactForm({ job_title: 'Ghost' }) })
+      // Act
+      const res = await patch(contact.id, { form: contactForm({ job_title: 'Ghost' }) })
 
-    // Assert
-    expect(res).toBeProblem(409)
-    expect((await fetchContact(contact.id)).body).toEqual(deleted)
-  })
+      // Assert
+      expect(res).toBeProblem(409)
+      expect((await fetchContact(contact.id)).body).toEqual(deleted)
+    },
+  )
 
   test.each([
     ['an unknown UUID', randomUUID()],
     ['not a UUID', 'not-a-uuid'],
-  ])('When the id is %s, then it answers 404', async (_kind, id) => {
-    // Act
-    const res = await patch(id, { form: contactForm({ job_title: 'Ghost' }) })
+  ])(
+    'When the id is %s, then it answers 404',
+    { covers: [decisionRule(1), statusRule('updateContact', 404)] },
+    async (_kind, id) => {
+      // Act
+      const res = await patch(id, { form: contactForm({ job_title: 'Ghost' }) })
 
-    // Assert
-    expect(res).toBeProblem(404)
-  })
+      // Assert
+      expect(res).toBeProblem(404)
+    },
+  )
 })

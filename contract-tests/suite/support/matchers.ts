@@ -6,6 +6,8 @@ import type { ApiResponse } from './api.ts'
 import { describeRequest } from './describe.ts'
 import { boundFindings } from './bounded-findings.ts'
 import { markChecked } from './response-log.ts'
+import { contractRules } from '../rules/contract-rules.ts'
+import { EVERY_PATH, statusRule } from '../rules/rule.ts'
 import {
   checkAgainstDocument,
   checkProblem,
@@ -74,6 +76,16 @@ function fieldFindings(res: ApiResponse, fields: readonly string[]): string[] {
   ]
 }
 
+/** The statuses of the errors table no operation lists (`status:*:431`). */
+const everyPathStatuses = (): Set<number> =>
+  new Set(
+    contractRules().flatMap((rule) =>
+      rule.kind === 'status' && rule.id === statusRule(EVERY_PATH, rule.status)
+        ? [rule.status]
+        : [],
+    ),
+  )
+
 function problemFindings(res: ApiResponse, status: number, fields: readonly string[]): string[] {
   // A wrong status says it all; the rest would only describe the body shown above.
   if (res.status !== status)
@@ -86,7 +98,10 @@ function problemFindings(res: ApiResponse, status: number, fields: readonly stri
     )
   }
   findings.push(...checkProblem(res), ...instanceFindings(res), ...fieldFindings(res, fields))
-  const documented = findOperation(res.request.method, res.request.path) !== undefined
+  // A status of every path (408, 431) is answered before any operation, which cannot list it.
+  const documented =
+    findOperation(res.request.method, res.request.path) !== undefined &&
+    !everyPathStatuses().has(status)
   findings.push(...(documented ? checkAgainstDocument(res) : responseViolations(res)))
   return boundFindings(findings, res.body)
 }

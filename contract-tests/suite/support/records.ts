@@ -54,6 +54,14 @@ export async function fetchContact(id: string, query = ''): Promise<ApiResponse>
   return call('GET', orgPath('contacts', id), { query })
 }
 
+/** Removes a contact of the run for good (soft_delete=false); fails loudly when the server refuses. */
+export async function removeContactForGood(id: string): Promise<void> {
+  const res = await call('DELETE', orgPath('contacts', id), { query: { soft_delete: 'false' } })
+  if (res.status !== 204) {
+    throw new Error(`expected 204 removing contact ${id} for good, got ${String(res.status)}`)
+  }
+}
+
 let relationshipTypeId: string | undefined
 
 /** CONTRACT_RELATIONSHIP_ID, else the first type of the catalog (GET /api/v1/relationships). */

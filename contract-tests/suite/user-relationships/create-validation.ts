@@ -1,5 +1,6 @@
 // User relationship creates refused (decisions 5 and 16): the contact, the type, the date, fields
 // it does not take, body types. A refused create adds nothing to the token owner's relationships.
+import { decisionRule, statusRule } from '../rules/rule.ts'
 import { randomUUID } from 'node:crypto'
 import { beforeAll, expect, test } from '../support/test-api.ts'
 import {
@@ -118,33 +119,41 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/user_relationships, rejected', ()
       fields.map((field) => `user_relationship[${field}]`),
       form,
     ]),
-  )('When %s, then it answers 422 naming %j and creates nothing', async (_rule, fields, form) => {
-    // Arrange
-    const before = await ownCount()
+  )(
+    'When %s, then it answers 422 naming %j and creates nothing',
+    { covers: [decisionRule(16), statusRule('createUserRelationship', 422)] },
+    async (_rule, fields, form) => {
+      // Arrange
+      const before = await ownCount()
 
-    // Act
-    const res = await post({ form: form(contact, typeId) })
+      // Act
+      const res = await post({ form: form(contact, typeId) })
 
-    // Assert
-    expect(res).toBeProblem(422, fields)
-    expect(await ownCount()).toBe(before)
-  })
+      // Assert
+      expect(res).toBeProblem(422, fields)
+      expect(await ownCount()).toBe(before)
+    },
+  )
 
-  test('When the contact is soft-deleted, then it answers 422 naming user_relationship[contact_id] and creates nothing', async () => {
-    // Arrange
-    const deleted = await createContact()
-    await call('DELETE', orgPath('contacts', deleted.id))
-    const before = await ownCount()
+  test(
+    'When the contact is soft-deleted, then it answers 422 naming user_relationship[contact_id] and creates nothing',
+    { covers: [decisionRule(16), statusRule('createUserRelationship', 422)] },
+    async () => {
+      // Arrange
+      const deleted = await createContact()
+      await call('DELETE', orgPath('contacts', deleted.id))
+      const before = await ownCount()
 
-    // Act
-    const res = await post({
-      form: relationshipForm({ contact_id: deleted.id, relationship_id: typeId }),
-    })
+      // Act
+      const res = await post({
+        form: relationshipForm({ contact_id: deleted.id, relationship_id: typeId }),
+      })
 
-    // Assert
-    expect(res).toBeProblem(422, ['user_relationship[contact_id]'])
-    expect(await ownCount()).toBe(before)
-  })
+      // Assert
+      expect(res).toBeProblem(422, ['user_relationship[contact_id]'])
+      expect(await ownCount()).toBe(before)
+    },
+  )
 
   test.each<[string, string, (c: Contact, t: string) => RequestOptions]>([
     [
@@ -163,6 +172,7 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/user_relationships, rejected', ()
     ],
   ])(
     'When %s has an unknown top-level field %s, then it answers 422 naming it and creates nothing',
+    { covers: [decisionRule(5), statusRule('createUserRelationship', 422)] },
     async (_label, field, body) => {
       // Arrange
       const before = await ownCount()
@@ -176,17 +186,21 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/user_relationships, rejected', ()
     },
   )
 
-  test('When the body is application/xml, then it answers 415 and creates nothing', async () => {
-    // Arrange
-    const before = await ownCount()
+  test(
+    'When the body is application/xml, then it answers 415 and creates nothing',
+    { covers: [statusRule('createUserRelationship', 415)] },
+    async () => {
+      // Arrange
+      const before = await ownCount()
 
-    // Act
-    const res = await post({
-      raw: { contentType: 'application/xml', body: `<user_relationship/>` },
-    })
+      // Act
+      const res = await post({
+        raw: { contentType: 'application/xml', body: `<user_relationship/>` },
+      })
 
-    // Assert
-    expect(res).toBeProblem(415)
-    expect(await ownCount()).toBe(before)
-  })
+      // Assert
+      expect(res).toBeProblem(415)
+      expect(await ownCount()).toBe(before)
+    },
+  )
 })

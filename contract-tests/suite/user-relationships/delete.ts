@@ -1,3 +1,4 @@
+import { decisionRule, statusRule } from '../rules/rule.ts'
 import { randomUUID } from 'node:crypto'
 import { beforeAll, expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
@@ -34,51 +35,63 @@ describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/user_relationships/{user_relati
     contact = await createContact()
   })
 
-  test('When a relationship is deleted, then it answers 204 with no body and a fetch returns it with deleted_at', async () => {
-    // Arrange
-    const relationship = await createUserRelationship(contact.id)
+  test(
+    'When a relationship is deleted, then it answers 204 with no body and a fetch returns it with deleted_at',
+    { covers: [statusRule('deleteUserRelationship', 204), statusRule('getUserRelationship', 200)] },
+    async () => {
+      // Arrange
+      const relationship = await createUserRelationship(contact.id)
 
-    // Act
-    const res = await remove(relationship.id)
+      // Act
+      const res = await remove(relationship.id)
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.status).toBe(204)
-    expect(res.text).toBe('')
-    const fetched = await fetchUserRelationship(relationship.id)
-    expect(fetched).toMatchDocument()
-    expect(fetched.body).toEqual({
-      ...relationship,
-      updated_at: expect.any(String),
-      deleted_at: expect.stringMatching(UTC_MILLISECONDS),
-    })
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.status).toBe(204)
+      expect(res.text).toBe('')
+      const fetched = await fetchUserRelationship(relationship.id)
+      expect(fetched).toMatchDocument()
+      expect(fetched.body).toEqual({
+        ...relationship,
+        updated_at: expect.any(String),
+        deleted_at: expect.stringMatching(UTC_MILLISECONDS),
+      })
+    },
+  )
 
-  test('When a relationship is deleted, then the list hides it unless include[]=deleted is sent', async () => {
-    // Arrange
-    const relationship = await createUserRelationship(contact.id)
+  test(
+    'When a relationship is deleted, then the list hides it unless include[]=deleted is sent',
+    { covers: [statusRule('listUserRelationships', 200)] },
+    async () => {
+      // Arrange
+      const relationship = await createUserRelationship(contact.id)
 
-    // Act
-    await remove(relationship.id)
+      // Act
+      await remove(relationship.id)
 
-    // Assert
-    expect(idsOf(await listed(false))).not.toContain(relationship.id)
-    expect(await listed(true)).toContainEqual((await fetchUserRelationship(relationship.id)).body)
-  })
+      // Assert
+      expect(idsOf(await listed(false))).not.toContain(relationship.id)
+      expect(await listed(true)).toContainEqual((await fetchUserRelationship(relationship.id)).body)
+    },
+  )
 
-  test('When a deleted relationship is deleted again, then it answers 204 and keeps the first deleted_at', async () => {
-    // Arrange
-    const relationship = await createUserRelationship(contact.id)
-    await remove(relationship.id)
-    const first = (await fetchUserRelationship(relationship.id)).body as UserRelationship
+  test(
+    'When a deleted relationship is deleted again, then it answers 204 and keeps the first deleted_at',
+    { covers: [decisionRule(13), statusRule('deleteUserRelationship', 204)] },
+    async () => {
+      // Arrange
+      const relationship = await createUserRelationship(contact.id)
+      await remove(relationship.id)
+      const first = (await fetchUserRelationship(relationship.id)).body as UserRelationship
 
-    // Act
-    const res = await remove(relationship.id)
+      // Act
+      const res = await remove(relationship.id)
 
-    // Assert
-    expect(res.status).toBe(204)
-    expect((await fetchUserRelationship(relationship.id)).body).toEqual(first)
-  })
+      // Assert
+      expect(res.status).toBe(204)
+      expect((await fetchUserRelationship(relationship.id)).body).toEqual(first)
+    },
+  )
 
   test.each<[string, string[], RequestOptions]>([
     ['soft_delete=false in a form body', [], { form: { soft_delete: 'false' } }],
@@ -86,6 +99,7 @@ describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/user_relationships/{user_relati
     ['soft_delete=false in the query', ['soft_delete'], { query: { soft_delete: 'false' } }],
   ])(
     'When %s is sent (deletes are always soft), then it answers 400 and deletes nothing',
+    { covers: [decisionRule(4), statusRule('deleteUserRelationship', 400)] },
     async (_how, fields, options) => {
       // Arrange
       const relationship = await createUserRelationship(contact.id)
@@ -102,36 +116,48 @@ describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/user_relationships/{user_relati
   test.each([
     ['an unknown UUID', randomUUID()],
     ['not a UUID', 'not-a-uuid'],
-  ])('When the id is %s, then it answers 404', async (_kind, id) => {
-    // Act
-    const res = await remove(id)
+  ])(
+    'When the id is %s, then it answers 404',
+    { covers: [decisionRule(1), statusRule('deleteUserRelationship', 404)] },
+    async (_kind, id) => {
+      // Act
+      const res = await remove(id)
 
-    // Assert
-    expect(res).toBeProblem(404)
-  })
+      // Assert
+      expect(res).toBeProblem(404)
+    },
+  )
 
-  test('When its contact is soft-deleted, then the relationship stays as it is', async () => {
-    // Arrange
-    const other = await createContact()
-    const relationship = await createUserRelationship(other.id)
+  test(
+    'When its contact is soft-deleted, then the relationship stays as it is',
+    { covers: [decisionRule(15)] },
+    async () => {
+      // Arrange
+      const other = await createContact()
+      const relationship = await createUserRelationship(other.id)
 
-    // Act
-    await call('DELETE', orgPath('contacts', other.id))
+      // Act
+      await call('DELETE', orgPath('contacts', other.id))
 
-    // Assert
-    expect((await fetchUserRelationship(relationship.id)).body).toEqual(relationship)
-  })
+      // Assert
+      expect((await fetchUserRelationship(relationship.id)).body).toEqual(relationship)
+    },
+  )
 
-  test('When its contact is removed for good (soft_delete=false), then the relationship is gone too: 404', async () => {
-    // Arrange
-    const other = await createContact()
-    const relationship = await createUserRelationship(other.id)
+  test(
+    'When its contact is removed for good (soft_delete=false), then the relationship is gone too: 404',
+    { covers: [decisionRule(15)] },
+    async () => {
+      // Arrange
+      const other = await createContact()
+      const relationship = await createUserRelationship(other.id)
 
-    // Act
-    await call('DELETE', orgPath('contacts', other.id), { query: { soft_delete: 'false' } })
+      // Act
+      await call('DELETE', orgPath('contacts', other.id), { query: { soft_delete: 'false' } })
 
-    // Assert
-    expect(await fetchUserRelationship(relationship.id)).toBeProblem(404)
-    expect(idsOf(await listed(true))).not.toContain(relationship.id)
-  })
+      // Assert
+      expect(await fetchUserRelationship(relationship.id)).toBeProblem(404)
+      expect(idsOf(await listed(true))).not.toContain(relationship.id)
+    },
+  )
 })

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto'
+import { decisionRule, statusRule } from '../rules/rule.ts'
 import { beforeAll, expect, test } from '../support/test-api.ts'
-import { call, orgPath } from '../support/api.ts'
+import { call, orgPath, type Method, type RequestOptions } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { describeIf } from '../support/gates.ts'
 import { fetchPage } from '../support/pages.ts'
+import { answerSeen } from '../support/same-answer.ts'
 import {
   createContact,
   createUserRelationship,
@@ -24,103 +27,163 @@ describeIf(NEEDS, 'User relationships of two users of the same organization', ()
     })
   })
 
-  test("When the second user lists relationships, then the first user's is not among them", async () => {
-    // Act
-    const page = await fetchPage<UserRelationship>(
-      orgPath('user_relationships'),
-      'user_relationships',
-      [
-        ['include[]', 'deleted'],
-        ['limit', '100'],
-      ],
-      second,
-    )
+  test(
+    "When the second user lists relationships, then the first user's is not among them",
+    { covers: [statusRule('listUserRelationships', 200)] },
+    async () => {
+      // Act
+      const page = await fetchPage<UserRelationship>(
+        orgPath('user_relationships'),
+        'user_relationships',
+        [
+          ['include[]', 'deleted'],
+          ['limit', '100'],
+        ],
+        second,
+      )
 
-    // Assert
-    expect(page.res).toMatchDocument()
-    expect(page.items.map((item) => item.id)).not.toContain(mine.id)
-    expect(page.items.every((item) => item.user_id !== mine.user_id)).toBe(true)
-  })
+      // Assert
+      expect(page.res).toMatchDocument()
+      expect(page.items.map((item) => item.id)).not.toContain(mine.id)
+      expect(page.items.every((item) => item.user_id !== mine.user_id)).toBe(true)
+    },
+  )
 
-  test("When the second user fetches the first user's relationship, then it answers 404", async () => {
-    // Act
-    const res = await fetchUserRelationship(mine.id, second)
+  test(
+    "When the second user fetches the first user's relationship, then it answers 404",
+    { covers: [statusRule('getUserRelationship', 404)] },
+    async () => {
+      // Act
+      const res = await fetchUserRelationship(mine.id, second)
 
-    // Assert
-    expect(res).toBeProblem(404)
-  })
+      // Assert
+      expect(res).toBeProblem(404)
+    },
+  )
 
-  test("When the second user updates the first user's relationship, then it answers 404 and nothing changes", async () => {
-    // Act
-    const res = await call('PATCH', orgPath('user_relationships', mine.id), {
-      token: second,
-      form: relationshipForm({ anniversary_date: '1999-09-09' }),
-    })
+  test.each<[Method, string, RequestOptions]>([
+    ['GET', 'getUserRelationship', {}],
+    [
+      'PATCH',
+      'updateUserRelationship',
+      { form: relationshipForm({ anniversary_date: '1999-09-09' }) },
+    ],
+    ['DELETE', 'deleteUserRelationship', {}],
+  ])(
+    "When the second user's %s names the first user's relationship, then the answer is that of an id no record has, but for the id: nothing reveals that it exists",
+    { covers: (_method, operationId) => [statusRule(operationId, 404)] },
+    async (method, _operationId, options) => {
+      // Arrange
+      const missing = randomUUID()
 
-    // Assert
-    expect(res).toBeProblem(404)
-    expect((await fetchUserRelationship(mine.id)).body).toEqual(mine)
-  })
+      // Act
+      const theirs = await call(method, orgPath('user_relationships', mine.id), {
+        ...options,
+        token: second,
+      })
+      const none = await call(method, orgPath('user_relationships', missing), {
+        ...options,
+        token: second,
+      })
 
-  test("When the second user deletes the first user's relationship, then it answers 404 and it stays active", async () => {
-    // Act
-    const res = await call('DELETE', orgPath('user_relationships', mine.id), { token: second })
+      // Assert
+      expect(theirs).toBeProblem(404)
+      expect(answerSeen(theirs, [mine.id])).toEqual(answerSeen(none, [missing]))
+      expect((await fetchUserRelationship(mine.id)).body).toEqual(mine)
+    },
+  )
 
-    // Assert
-    expect(res).toBeProblem(404)
-    expect((await fetchUserRelationship(mine.id)).body).toEqual(mine)
-  })
+  test(
+    "When the second user updates the first user's relationship, then it answers 404 and nothing changes",
+    { covers: [statusRule('updateUserRelationship', 404)] },
+    async () => {
+      // Act
+      const res = await call('PATCH', orgPath('user_relationships', mine.id), {
+        token: second,
+        form: relationshipForm({ anniversary_date: '1999-09-09' }),
+      })
 
-  test('When the second user creates one, then it is theirs (another user_id) and hidden from the first user', async () => {
-    // Arrange
-    const contact = await createContact()
+      // Assert
+      expect(res).toBeProblem(404)
+      expect((await fetchUserRelationship(mine.id)).body).toEqual(mine)
+    },
+  )
 
-    // Act
-    const theirs = await createUserRelationship(contact.id, {}, second)
+  test(
+    "When the second user deletes the first user's relationship, then it answers 404 and it stays active",
+    { covers: [statusRule('deleteUserRelationship', 404)] },
+    async () => {
+      // Act
+      const res = await call('DELETE', orgPath('user_relationships', mine.id), { token: second })
 
-    // Assert
-    expect(theirs.user_id).not.toBe(mine.user_id)
-    expect((await fetchUserRelationship(theirs.id, second)).body).toEqual(theirs)
-    expect(await fetchUserRelationship(theirs.id)).toBeProblem(404)
-  })
+      // Assert
+      expect(res).toBeProblem(404)
+      expect((await fetchUserRelationship(mine.id)).body).toEqual(mine)
+    },
+  )
 
-  test('When the second user fetches a contact the first user created, then it is the same record (contacts belong to the organization)', async () => {
-    // Arrange
-    const contact = await createContact()
+  test(
+    'When the second user creates one, then it is theirs (another user_id) and hidden from the first user',
+    { covers: [statusRule('createUserRelationship', 201)] },
+    async () => {
+      // Arrange
+      const contact = await createContact()
 
-    // Act
-    const res = await call('GET', orgPath('contacts', contact.id), { token: second })
+      // Act
+      const theirs = await createUserRelationship(contact.id, {}, second)
 
-    // Assert
-    expect(res).toMatchDocument()
-    expect(res.body).toEqual(contact)
-  })
+      // Assert
+      expect(theirs.user_id).not.toBe(mine.user_id)
+      expect((await fetchUserRelationship(theirs.id, second)).body).toEqual(theirs)
+      expect(await fetchUserRelationship(theirs.id)).toBeProblem(404)
+    },
+  )
 
-  test("When a contact is removed for good, then every user's relationship to it is gone too, even a soft-deleted one (decision 15)", async () => {
-    // Arrange
-    const contact = await createContact()
-    const own = await createUserRelationship(contact.id)
-    const theirs = await createUserRelationship(contact.id, {}, second)
-    await call('DELETE', orgPath('user_relationships', theirs.id), { token: second })
+  test(
+    'When the second user fetches a contact the first user created, then it is the same record (contacts belong to the organization)',
+    { covers: [statusRule('getContact', 200)] },
+    async () => {
+      // Arrange
+      const contact = await createContact()
 
-    // Act
-    const res = await call('DELETE', orgPath('contacts', contact.id), {
-      form: { soft_delete: 'false' },
-    })
+      // Act
+      const res = await call('GET', orgPath('contacts', contact.id), { token: second })
 
-    // Assert
-    expect(res.status).toBe(204)
-    expect(await fetchUserRelationship(own.id)).toBeProblem(404)
-    expect(await fetchUserRelationship(theirs.id, second)).toBeProblem(404)
-    const page = await fetchPage<UserRelationship>(
-      orgPath('user_relationships'),
-      'user_relationships',
-      [
-        ['include[]', 'deleted'],
-        ['limit', '100'],
-      ],
-      second,
-    )
-    expect(page.items.map((item) => item.contact_id)).not.toContain(contact.id)
-  })
+      // Assert
+      expect(res).toMatchDocument()
+      expect(res.body).toEqual(contact)
+    },
+  )
+
+  test(
+    "When a contact is removed for good, then every user's relationship to it is gone too, even a soft-deleted one (decision 15)",
+    { covers: [decisionRule(15), statusRule('deleteContact', 204)] },
+    async () => {
+      // Arrange
+      const contact = await createContact()
+      const own = await createUserRelationship(contact.id)
+      const theirs = await createUserRelationship(contact.id, {}, second)
+      await call('DELETE', orgPath('user_relationships', theirs.id), { token: second })
+
+      // Act
+      const res = await call('DELETE', orgPath('contacts', contact.id), {
+        form: { soft_delete: 'false' },
+      })
+
+      // Assert
+      expect(res.status).toBe(204)
+      expect(await fetchUserRelationship(own.id)).toBeProblem(404)
+      expect(await fetchUserRelationship(theirs.id, second)).toBeProblem(404)
+      const page = await fetchPage<UserRelationship>(
+        orgPath('user_relationships'),
+        'user_relationships',
+        [
+          ['include[]', 'deleted'],
+          ['limit', '100'],
+        ],
+        second,
+      )
+      expect(page.items.map((item) => item.contact_id)).not.toContain(contact.id)
+    },
+  )
 })

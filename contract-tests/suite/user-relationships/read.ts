@@ -1,4 +1,5 @@
 // GET of one user relationship whose id names none: 404, whatever the id's shape (decision 1).
+import { decisionRule, statusRule } from '../rules/rule.ts'
 import { randomUUID } from 'node:crypto'
 import { describe, expect, test } from '../support/test-api.ts'
 import { fetchUserRelationship } from '../support/records.ts'
@@ -7,11 +8,15 @@ describe('GET /api/v1/orgs/{org_id}/user_relationships/{user_relationship_id}, r
   test.each([
     ['an unknown UUID', randomUUID()],
     ['not a UUID', 'not-a-uuid'],
-  ])('When the id is %s, then it answers 404', async (_kind, id) => {
-    // Act
-    const res = await fetchUserRelationship(id)
+  ])(
+    'When the id is %s, then it answers 404',
+    { covers: [decisionRule(1), statusRule('getUserRelationship', 404)] },
+    async (_kind, id) => {
+      // Act
+      const res = await fetchUserRelationship(id)
 
-    // Assert
-    expect(res).toBeProblem(404)
-  })
+      // Assert
+      expect(res).toBeProblem(404)
+    },
+  )
 })

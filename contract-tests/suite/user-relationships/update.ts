@@ -1,3 +1,4 @@
+import { decisionRule, statusRule } from '../rules/rule.ts'
 import { randomUUID } from 'node:crypto'
 import { beforeAll, expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
@@ -27,6 +28,7 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
     ['JSON', (date) => ({ json: { user_relationship: { anniversary_date: date } } })],
   ])(
     'When a new anniversary_date is sent as %s, then it answers 200 and stores it',
+    { covers: [statusRule('updateUserRelationship', 200)] },
     async (_how, body) => {
       // Arrange
       const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
@@ -95,6 +97,7 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
     ],
   ])(
     'When %s, then it answers 422 naming user_relationship[%s] and changes nothing',
+    { covers: [decisionRule(5), statusRule('updateUserRelationship', 422)] },
     async (_rule, field, body) => {
       // Arrange
       const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
@@ -109,54 +112,70 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
     },
   )
 
-  test('When the date comes without the user_relationship object, then it answers 422 naming both and changes nothing', async () => {
-    // Arrange
-    const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
+  test(
+    'When the date comes without the user_relationship object, then it answers 422 naming both and changes nothing',
+    { covers: [statusRule('updateUserRelationship', 422)] },
+    async () => {
+      // Arrange
+      const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
 
-    // Act
-    const res = await patch(before.id, { json: { anniversary_date: '2001-01-01' } })
+      // Act
+      const res = await patch(before.id, { json: { anniversary_date: '2001-01-01' } })
 
-    // Assert
-    expect(res).toBeProblem(422, ['user_relationship', 'anniversary_date'])
-    expect((await fetchUserRelationship(before.id)).body).toEqual(before)
-  })
+      // Assert
+      expect(res).toBeProblem(422, ['user_relationship', 'anniversary_date'])
+      expect((await fetchUserRelationship(before.id)).body).toEqual(before)
+    },
+  )
 
-  test('When the body is empty, then it answers 422 and changes nothing', async () => {
-    // Arrange
-    const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
+  test(
+    'When the body is empty, then it answers 422 and changes nothing',
+    { covers: [statusRule('updateUserRelationship', 422)] },
+    async () => {
+      // Arrange
+      const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
 
-    // Act
-    const res = await patch(before.id, { form: '' })
+      // Act
+      const res = await patch(before.id, { form: '' })
 
-    // Assert
-    expect(res).toBeProblem(422)
-    expect((await fetchUserRelationship(before.id)).body).toEqual(before)
-  })
+      // Assert
+      expect(res).toBeProblem(422)
+      expect((await fetchUserRelationship(before.id)).body).toEqual(before)
+    },
+  )
 
-  test('When the relationship is soft-deleted, then it answers 409 and changes nothing', async () => {
-    // Arrange
-    const relationship = await createUserRelationship(contact.id)
-    await call('DELETE', orgPath('user_relationships', relationship.id))
-    const deleted = (await fetchUserRelationship(relationship.id)).body as UserRelationship
+  test(
+    'When the relationship is soft-deleted, then it answers 409 and changes nothing',
+    { covers: [decisionRule(12), statusRule('updateUserRelationship', 409)] },
+    async () => {
+      // Arrange
+      const relationship = await createUserRelationship(contact.id)
+      await call('DELETE', orgPath('user_relationships', relationship.id))
+      const deleted = (await fetchUserRelationship(relationship.id)).body as UserRelationship
 
-    // Act
-    const res = await patch(relationship.id, {
-      form: relationshipForm({ anniversary_date: '2020-01-01' }),
-    })
+      // Act
+      const res = await patch(relationship.id, {
+        form: relationshipForm({ anniversary_date: '2020-01-01' }),
+      })
 
-    // Assert
-    expect(res).toBeProblem(409)
-    expect((await fetchUserRelationship(relationship.id)).body).toEqual(deleted)
-  })
+      // Assert
+      expect(res).toBeProblem(409)
+      expect((await fetchUserRelationship(relationship.id)).body).toEqual(deleted)
+    },
+  )
 
   test.each([
     ['an unknown UUID', randomUUID()],
     ['not a UUID', 'not-a-uuid'],
-  ])('When the id is %s, then it answers 404', async (_kind, id) => {
-    // Act
-    const res = await patch(id, { form: relationshipForm({ anniversary_date: '2020-01-01' }) })
+  ])(
+    'When the id is %s, then it answers 404',
+    { covers: [decisionRule(1), statusRule('updateUserRelationship', 404)] },
+    async (_kind, id) => {
+      // Act
+      const res = await patch(id, { form: relationshipForm({ anniversary_date: '2020-01-01' }) })
 
-    // Assert
-    expect(res).toBeProblem(404)
-  })
+      // Assert
+      expect(res).toBeProblem(404)
+    },
+  )
 })
