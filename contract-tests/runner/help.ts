@@ -39,7 +39,8 @@ export function helpText(): string {
     '',
     wrap(
       'Checks a Contacts API server against openapi/openapi.yaml and the behaviour it documents. ' +
-        'Without --base-url it starts the bundled mock and checks that.',
+        'Without --base-url it starts the bundled mock and checks that; with --fetch-module it ' +
+        'checks a fetch function (createMockFetch, MSW), relaying each request to it.',
       0,
     ),
     '',

@@ -10,6 +10,8 @@ import { COMMAND, nameSetting, SETTINGS, type Setting, type SettingName } from '
 export interface RunOptions {
   /** Undefined: start the bundled mock. No trailing slash. */
   baseUrl: string | undefined
+  /** --fetch-module: a module whose fetch function is the target, relayed over HTTP. */
+  fetchModule: string | undefined
   token: string | undefined
   orgId: string | undefined
   secondToken: string | undefined
@@ -99,6 +101,13 @@ function checkBaseUrl(url: string): string {
 function documentPath(path: string | undefined): string | undefined {
   if (path === undefined) return undefined
   if (!existsSync(path)) throw new CannotRunError(`--document: no such file '${path}'. ${hint}`)
+  return resolvePath(path)
+}
+
+/** The fetch module's path made absolute, as the document's. */
+function modulePath(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined
+  if (!existsSync(path)) throw new CannotRunError(`--fetch-module: no such file '${path}'. ${hint}`)
   return resolvePath(path)
 }
 
@@ -198,6 +207,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
   const baseUrl = text('baseUrl')
   const options: RunOptions = {
     baseUrl: baseUrl === undefined ? undefined : checkBaseUrl(baseUrl),
+    fetchModule: modulePath(text('fetchModule')),
     token: text('token'),
     orgId: text('orgId'),
     secondToken: text('secondToken'),
@@ -227,6 +237,11 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     2 * options.requestTimeoutMs,
   )
   if (subcommand === 'diff') return diffCommand(values, options)
+  if (options.fetchModule !== undefined && options.baseUrl !== undefined) {
+    throw new CannotRunError(
+      `${nameSetting('fetchModule')} and ${nameSetting('baseUrl')} name two targets: give one. ${hint}`,
+    )
+  }
   const missing = (['token', 'orgId'] as const).filter((name) => options[name] === undefined)
   if (options.baseUrl !== undefined && missing.length > 0) {
     throw new CannotRunError(

@@ -25,6 +25,14 @@ export const SETTINGS = {
     fallback:
       'none: start the bundled mock on a free port, with a temporary data file, and check it with the fixture identities',
   },
+  fetchModule: {
+    flag: 'fetch-module',
+    value: 'FILE',
+    variable: 'CONTRACT_FETCH_MODULE',
+    meaning:
+      "check a fetch function instead of a server: a module exporting fetch (or a default export) or createFetch() returning one, optionally baseUrl and close; the runner relays the checks' requests to it (with the fixture identities unless --token and --org are given)",
+    fallback: 'none',
+  },
   token: {
     flag: 'token',
     value: 'TOKEN',

@@ -13,6 +13,7 @@ import type { RunOptions } from '../options.ts'
 import { checkReachable } from './preflight.ts'
 import { makeTempDir, type Resources } from '../resources.ts'
 import { startMock, startPrism } from './servers.ts'
+import { startFetchModule } from './fetch-relay.ts'
 
 export interface Target {
   /** The server being checked: the given base URL, or the mock's. */
@@ -84,8 +85,15 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
   // The document first: one that cannot be read stops the run before anything starts.
   const { file: documentCopy, document } = await writeDocumentCopy(resources, options.document)
   checkRuleIds(options.rules, document)
-  const serverUrl = given ? baseUrl : await startMock(resources)
-  const identities: Identities = given ? { ...options, token, orgId } : FIXTURE_IDENTITIES
+  const { fetchModule } = options
+  const serverUrl = given
+    ? baseUrl
+    : fetchModule === undefined
+      ? await startMock(resources)
+      : await startFetchModule(fetchModule, resources)
+  // a fetch module may bring its own identities, else it is taken for the mock with its fixtures
+  const own = token !== undefined && orgId !== undefined && (given || fetchModule !== undefined)
+  const identities: Identities = own ? { ...options, token, orgId } : FIXTURE_IDENTITIES
   const { requestTimeoutMs } = options
   await checkReachable({ baseUrl: serverUrl, ...identities, document, requestTimeoutMs })
   const prismDocument = options.document ?? DOCUMENT_PATH
@@ -94,7 +102,11 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
     : serverUrl
   const runId = options.runId ?? randomBytes(4).toString('hex')
   const described = [
-    given ? serverUrl : `the bundled mock at ${serverUrl} (fixture identities)`,
+    given
+      ? serverUrl
+      : fetchModule === undefined
+        ? `the bundled mock at ${serverUrl} (fixture identities)`
+        : `the fetch function of ${fetchModule}, relayed at ${serverUrl}${own ? '' : ' (fixture identities)'}`,
     `run contract-run-${runId}`,
     ...(options.readOnly ? ['read-only'] : []),
     ...(options.viaPrism ? [`through Prism's proxy at ${requestUrl}`] : []),
@@ -115,6 +127,7 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
       CONTRACT_RELATIONSHIP_ID: options.relationshipId ?? '',
       CONTRACT_READ_ONLY: options.readOnly ? '1' : '',
       CONTRACT_VIA_PRISM: options.viaPrism || options.behindPrism ? '1' : '',
+      CONTRACT_VIA_FETCH: fetchModule === undefined ? '' : '1',
       CONTRACT_RUN_ID: runId,
       CONTRACT_DOCUMENT_JSON: documentCopy,
       CONTRACT_REQUEST_TIMEOUT_MS: String(options.requestTimeoutMs),

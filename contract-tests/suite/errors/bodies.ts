@@ -107,6 +107,8 @@ describe('Operations that take no body (decision 4)', () => {
   testIf(
     {
       notThroughPrism: 'a GET with a body',
+      // fetch refuses a GET with a body (TypeError) before anything is sent
+      notThroughFetch: 'a GET with a body',
       covers: [
         decisionRule(4),
         ...OPERATIONS.filter(({ method }) => method === 'GET').map(({ id }) => statusRule(id, 400)),

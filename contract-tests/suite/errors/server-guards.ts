@@ -19,9 +19,11 @@ import {
 /** A name no deployment serves: what a DNS-rebinding page would send. */
 const rebindingHost = (): string => `rebind-${randomUUID()}.example`
 const THROUGH_PRISM = 'the request as sent: it answers the Host and the size of headers itself'
+// A fetch call has no connection: its URL names the host, and it has no head to limit or wait for.
+const THROUGH_FETCH = 'a Host, a head too large or one that stops: it has no HTTP connection'
 
 describeIf(
-  { notThroughPrism: THROUGH_PRISM },
+  { notThroughPrism: THROUGH_PRISM, notThroughFetch: THROUGH_FETCH },
   'Requests the server refuses before any operation',
   () => {
     test(

@@ -30,6 +30,8 @@ export interface ContractEnv {
   readOnly: boolean
   /** Set when the requests pass through Prism's validating proxy. */
   viaPrism: boolean
+  /** Set when the target is a fetch function behind the runner's relay (--fetch-module). */
+  viaFetch: boolean
   /** Tags every record this run creates. */
   runId: string
   /** CONTRACT_REQUEST_TIMEOUT_MS: one request's limit. */
@@ -84,6 +86,7 @@ export function contractEnv(): ContractEnv {
     relationshipId: optional('CONTRACT_RELATIONSHIP_ID'),
     readOnly: isOn('CONTRACT_READ_ONLY'),
     viaPrism: isOn('CONTRACT_VIA_PRISM'),
+    viaFetch: isOn('CONTRACT_VIA_FETCH'),
     runId,
     requestTimeoutMs: numberOf('CONTRACT_REQUEST_TIMEOUT_MS') ?? 15_000,
     checkTimeoutMs: numberOf('CONTRACT_CHECK_TIMEOUT_MS') ?? 30_000,

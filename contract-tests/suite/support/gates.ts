@@ -11,6 +11,8 @@ export interface Needs {
   variables?: readonly OptionalVariable[]
   /** What Prism's proxy cannot forward, when the checks depend on it. */
   notThroughPrism?: string
+  /** What a fetch function cannot be asked (--fetch-module), when the checks depend on it. */
+  notThroughFetch?: string
   /** A reason of the checks' own not to run here, e.g. their requests cannot be sent safely. */
   skip?: string | undefined
   /** Longer than --check-timeout, for a check that runs many requests (the generative phase). */
@@ -31,6 +33,7 @@ export function skipReason({
   writes = false,
   variables = [],
   notThroughPrism,
+  notThroughFetch,
   skip,
 }: Needs): string | undefined {
   const env = contractEnv()
@@ -41,6 +44,8 @@ export function skipReason({
   if (writes && env.readOnly) return `${nameSetting('readOnly')}: these checks write`
   if (notThroughPrism !== undefined && env.viaPrism)
     return `Prism's proxy cannot forward ${notThroughPrism}`
+  if (notThroughFetch !== undefined && env.viaFetch)
+    return `a fetch function cannot be sent ${notThroughFetch}`
   return skip
 }
 
