@@ -200,13 +200,40 @@ console.log(JSON.stringify({ status: response.status, listed: body.contacts.leng
     expect(JSON.parse(run.output)).toEqual({ status: 200, listed: 2 })
   })
 
-  test('When a TypeScript file uses contacts-mock-kit/fetch and /msw with moduleResolution nodenext, then tsc accepts it', async () => {
+  test('When createBrowserMockFetch of contacts-mock-kit/browser (the bundle) is used, then it answers from the bundled fixtures', async () => {
+    // Arrange
+    writeProjectFile(
+      project,
+      'browser.mjs',
+      `import { createBrowserMockFetch } from 'contacts-mock-kit/browser'
+const mock = createBrowserMockFetch()
+await mock.ready
+const response = await mock(\`http://localhost/api/v1/orgs/\${mock.orgs.acme}/contacts?limit=2\`, {
+  headers: { Authorization: \`Bearer \${mock.tokens.alice}\` },
+})
+const body = await response.json()
+await mock.close()
+console.log(JSON.stringify({ status: response.status, listed: body.contacts.length }))
+`,
+    )
+
+    // Act
+    const run = await runNode(project, 'browser.mjs')
+
+    // Assert
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.output)).toEqual({ status: 200, listed: 2 })
+  })
+
+  test('When a TypeScript file uses contacts-mock-kit/fetch, /msw and /browser with moduleResolution nodenext, then tsc accepts it', async () => {
     // Arrange
     writeProjectFile(
       project,
       'typed/use.ts',
       `import { createMockFetch, type MockFetch } from 'contacts-mock-kit/fetch'
 import { createHandlers, type MockHandlers } from 'contacts-mock-kit/msw'
+import { startMockWorker, type MockWorker } from 'contacts-mock-kit/browser'
+export const startInPage = (): Promise<MockWorker> => startMockWorker({ baseUrl: '/' })
 const mock: MockFetch = createMockFetch({ baseUrl: 'http://localhost', delay: [0, 5] })
 const handlers: MockHandlers = createHandlers({ mock })
 export async function firstName(id: string): Promise<string> {
@@ -326,6 +353,8 @@ describe('what the package holds', () => {
         'package/dist/contract-tests/suite/contacts.contract.js',
         'package/dist/mock/fetch/node/fetch.js',
         'package/dist/mock/fetch/node/msw.js',
+        'package/dist/browser/contacts-mock.js',
+        'package/dist/mock/fetch/browser.d.ts',
       ]),
     )
   })
