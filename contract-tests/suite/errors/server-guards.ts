@@ -3,7 +3,7 @@
 // 23): a part holding a file, or without a name, is a 400, the same parts as plain fields are not.
 import { randomUUID } from 'node:crypto'
 import { decisionRule, EVERY_PATH, statusRule } from '../rules/rule.ts'
-import { describe, expect, test } from '../support/test-api.ts'
+import { expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { describeIf, testIf, WRITES } from '../support/gates.ts'
@@ -122,7 +122,9 @@ const CREATE_400 = [decisionRule(23), statusRule('createContact', 400)]
 const contentType = `multipart/form-data; boundary=${BOUNDARY}`
 
 describeIf(WRITES, 'Multipart bodies read as the form (decision 23)', () => {
-  describe('Parts the form cannot hold', () => {
+  // Prism 5's proxy exits on such a part, and every later request of the run is refused.
+  const prismExits = { notThroughPrism: 'a multipart part with a file or without a name' }
+  describeIf(prismExits, 'Parts the form cannot hold', () => {
     test.each([
       ['holds a file', 'Content-Disposition: form-data; name="NAME"; filename="a.txt"'],
       ['has no name', 'Content-Disposition: form-data'],
