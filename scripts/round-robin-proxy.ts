@@ -53,7 +53,14 @@ export async function startRoundRobinProxy(targets: readonly string[]): Promise<
     })
     upstream.end(body)
   }
-  const server: Server = createServer((req, res) => {
+  // As a load balancer's limits: headers up to 64 KiB reach the instances (which answer 431 for
+  // what they refuse); headers that stop arriving get the balancer's own 408 after 2 s.
+  const limits = {
+    maxHeaderSize: 64 * 1024,
+    headersTimeout: 2000,
+    connectionsCheckingInterval: 500,
+  }
+  const server: Server = createServer(limits, (req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
