@@ -161,7 +161,9 @@ async function inflate(bytes: Uint8Array, encoding: string | undefined): Promise
     )
     throw error
   }
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream(format))
+  // A copy on its own ArrayBuffer: the DOM's BlobPart takes no view of a SharedArrayBuffer
+  const own = new Uint8Array(bytes)
+  const stream = new Blob([own]).stream().pipeThrough(new DecompressionStream(format))
   try {
     return new Uint8Array(await new Response(stream).arrayBuffer())
   } catch (cause) {
