@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { resolve as resolvePath } from 'node:path'
 import { CannotRunError } from '../cannot-run.ts'
 import type { Resources } from '../resources.ts'
+import { FETCH_LIMITS, isFetchLimit, type FetchLimit } from '../../suite/support/env.ts'
 
 export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>
 
@@ -19,6 +20,8 @@ export interface FetchTarget {
   /** The URL the function answers below, without a trailing slash. */
   baseUrl: string
   close: () => Promise<void>
+  /** What it declared it cannot answer: the checks that need it are skipped, saying so. */
+  limits: FetchLimit[]
 }
 
 export interface FetchRelay {
@@ -53,10 +56,23 @@ const isFunction = (value: unknown): value is (...args: unknown[]) => unknown =>
 const propertiesOf = (value: unknown): { fetch?: unknown; close?: unknown } =>
   typeof value === 'object' && value !== null ? value : {}
 
+/** The module's `limits`, each one the suite knows (FETCH_LIMITS). */
+function limitsOf(file: string, limits: unknown): FetchLimit[] {
+  if (limits === undefined) return []
+  const names: unknown[] = Array.isArray(limits) ? limits : [limits]
+  const unknown = names.filter((name) => typeof name !== 'string' || !isFetchLimit(name))
+  if (unknown.length > 0) {
+    throw new CannotRunError(
+      `--fetch-module ${file}: limits may be ${Object.keys(FETCH_LIMITS).join(', ')}, not ${unknown.map(String).join(', ')}.`,
+    )
+  }
+  return names as FetchLimit[]
+}
+
 /**
  * Loads a module exporting `fetch` (or a default export) that is a fetch function, or
  * `createFetch`, a factory returning one (or `{ fetch, close }`), possibly async; and optionally
- * `close` and `baseUrl` (else the function's own `baseUrl`, else http://localhost).
+ * `close`, `baseUrl` (else the function's own `baseUrl`, else http://localhost) and `limits`.
  */
 export async function loadFetchModule(file: string): Promise<FetchTarget> {
   let loaded: Record<string, unknown>
@@ -80,6 +96,7 @@ export async function loadFetchModule(file: string): Promise<FetchTarget> {
     (value): value is string => typeof value === 'string',
   )
   return {
+    limits: limitsOf(file, loaded['limits']),
     fetch: fetch as FetchFunction,
     baseUrl: (base ?? DEFAULT_FETCH_BASE_URL).replace(/\/+$/, ''),
     close: async () => {
@@ -165,11 +182,14 @@ export async function startFetchRelay(target: FetchTarget): Promise<FetchRelay> 
 }
 
 /** The module's fetch function behind a relay, both stopped with the run's resources. */
-export async function startFetchModule(file: string, resources: Resources): Promise<string> {
+export async function startFetchModule(
+  file: string,
+  resources: Resources,
+): Promise<{ url: string; limits: FetchLimit[] }> {
   const target = await loadFetchModule(file)
   const closers = (resources.closers ??= [])
   closers.push(target.close)
   const started = await startFetchRelay(target)
   closers.push(started.close)
-  return started.url
+  return { url: started.url, limits: target.limits }
 }

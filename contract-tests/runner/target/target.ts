@@ -86,11 +86,10 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
   const { file: documentCopy, document } = await writeDocumentCopy(resources, options.document)
   checkRuleIds(options.rules, document)
   const { fetchModule } = options
-  const serverUrl = given
-    ? baseUrl
-    : fetchModule === undefined
-      ? await startMock(resources)
-      : await startFetchModule(fetchModule, resources)
+  const relayed =
+    given || fetchModule === undefined ? undefined : await startFetchModule(fetchModule, resources)
+  const serverUrl = given ? baseUrl : (relayed?.url ?? (await startMock(resources)))
+  const limits = relayed?.limits ?? []
   // a fetch module may bring its own identities, else it is taken for the mock with its fixtures
   const own = token !== undefined && orgId !== undefined && (given || fetchModule !== undefined)
   const identities: Identities = own ? { ...options, token, orgId } : FIXTURE_IDENTITIES
@@ -107,6 +106,7 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
       : fetchModule === undefined
         ? `the bundled mock at ${serverUrl} (fixture identities)`
         : `the fetch function of ${fetchModule}, relayed at ${serverUrl}${own ? '' : ' (fixture identities)'}`,
+    ...(limits.length === 0 ? [] : [`limits ${limits.join(', ')}`]),
     `run contract-run-${runId}`,
     ...(options.readOnly ? ['read-only'] : []),
     ...(options.viaPrism ? [`through Prism's proxy at ${requestUrl}`] : []),
@@ -127,7 +127,8 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
       CONTRACT_RELATIONSHIP_ID: options.relationshipId ?? '',
       CONTRACT_READ_ONLY: options.readOnly ? '1' : '',
       CONTRACT_VIA_PRISM: options.viaPrism || options.behindPrism ? '1' : '',
-      CONTRACT_VIA_FETCH: fetchModule === undefined ? '' : '1',
+      CONTRACT_VIA_FETCH: relayed === undefined ? '' : '1',
+      CONTRACT_FETCH_LIMITS: limits.join(','),
       CONTRACT_RUN_ID: runId,
       CONTRACT_DOCUMENT_JSON: documentCopy,
       CONTRACT_REQUEST_TIMEOUT_MS: String(options.requestTimeoutMs),

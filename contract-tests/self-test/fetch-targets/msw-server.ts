@@ -1,18 +1,15 @@
 // --fetch-module for the self-test: MSW's setupServer with createHandlers, answering
 // http://contacts.mock; the platform's fetch is the target, as the code of an app would call it.
-import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { createHandlers } from '../../../mock/fetch/node/msw.ts'
 
 export const baseUrl = 'http://contacts.mock'
 
+// The handlers take the API's paths and pass the rest on (an app's other requests, the network)
+export const limits = ['api-paths-only']
+
 const handlers = createHandlers({ baseUrl })
-const server = setupServer(
-  ...handlers,
-  // The handlers take the API's paths and pass the rest on (an app's other requests). On this
-  // origin nothing else answers: the mock answers the rest as the server does (404 problem+json).
-  http.all(`${baseUrl}/*`, ({ request }) => handlers.mock(request)),
-)
+const server = setupServer(...handlers)
 // setupServer intercepts this whole process, the runner's own requests to the relay too: those
 // go on; one for the mock's origin that no handler took would be a defect.
 server.listen({

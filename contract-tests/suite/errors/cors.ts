@@ -35,7 +35,9 @@ function preflightFindings(operation: Operation, res: ApiResponse): string[] {
 
 describe('CORS', { covers: [decisionRule(20)] }, () => {
   testIf(
-    {},
+    {
+      fetchLimited: { 'browser-fetch': 'Access-Control-Request-Headers' },
+    },
     'When a preflight request comes from any origin, then it answers 204 allowing that origin, the method and the headers, for every operation',
     async () => {
       // Act

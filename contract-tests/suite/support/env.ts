@@ -32,6 +32,8 @@ export interface ContractEnv {
   viaPrism: boolean
   /** Set when the target is a fetch function behind the runner's relay (--fetch-module). */
   viaFetch: boolean
+  /** What that fetch function declared it cannot answer (its module's `limits`). */
+  fetchLimits: FetchLimit[]
   /** Tags every record this run creates. */
   runId: string
   /** CONTRACT_REQUEST_TIMEOUT_MS: one request's limit. */
@@ -43,6 +45,19 @@ export interface ContractEnv {
   /** CONTRACT_RUNS: how many sequences the generative phase tries. */
   runs: number
 }
+
+/**
+ * What a fetch module may declare its function cannot answer (export `limits`), each with what it
+ * means: the checks that depend on it are skipped, saying so.
+ */
+export const FETCH_LIMITS = {
+  'api-paths-only': "answers the API's paths only, as MSW's handlers do",
+  'browser-fetch': "is a browser's fetch, which drops the headers a page may not set",
+} as const
+
+export type FetchLimit = keyof typeof FETCH_LIMITS
+
+export const isFetchLimit = (name: string): name is FetchLimit => Object.hasOwn(FETCH_LIMITS, name)
 
 const optional = (name: string): string | undefined => {
   const value = process.env[name]?.trim()
@@ -87,6 +102,7 @@ export function contractEnv(): ContractEnv {
     readOnly: isOn('CONTRACT_READ_ONLY'),
     viaPrism: isOn('CONTRACT_VIA_PRISM'),
     viaFetch: isOn('CONTRACT_VIA_FETCH'),
+    fetchLimits: (optional('CONTRACT_FETCH_LIMITS') ?? '').split(',').filter(isFetchLimit),
     runId,
     requestTimeoutMs: numberOf('CONTRACT_REQUEST_TIMEOUT_MS') ?? 15_000,
     checkTimeoutMs: numberOf('CONTRACT_CHECK_TIMEOUT_MS') ?? 30_000,

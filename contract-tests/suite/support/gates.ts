@@ -1,7 +1,7 @@
 // Checks that cannot run in this configuration are registered as skipped, with the reason (their
 // titles stay the same in every configuration), never silently passed.
 import { nameSetting, type SettingName } from '../../runner/settings.ts'
-import { contractEnv, isSet, type OptionalVariable } from './env.ts'
+import { contractEnv, FETCH_LIMITS, isSet, type FetchLimit, type OptionalVariable } from './env.ts'
 import { describe, test } from './test-api.ts'
 
 export interface Needs {
@@ -13,6 +13,8 @@ export interface Needs {
   notThroughPrism?: string
   /** What a fetch function cannot be asked (--fetch-module), when the checks depend on it. */
   notThroughFetch?: string
+  /** What a fetch function with one of these limits cannot be sent (FETCH_LIMITS). */
+  fetchLimited?: Partial<Record<FetchLimit, string>>
   /** A reason of the checks' own not to run here, e.g. their requests cannot be sent safely. */
   skip?: string | undefined
   /** Longer than --check-timeout, for a check that runs many requests (the generative phase). */
@@ -34,6 +36,7 @@ export function skipReason({
   variables = [],
   notThroughPrism,
   notThroughFetch,
+  fetchLimited = {},
   skip,
 }: Needs): string | undefined {
   const env = contractEnv()
@@ -46,6 +49,9 @@ export function skipReason({
     return `Prism's proxy cannot forward ${notThroughPrism}`
   if (notThroughFetch !== undefined && env.viaFetch)
     return `a fetch function cannot be sent ${notThroughFetch}`
+  const limit = env.fetchLimits.find((name) => fetchLimited[name] !== undefined)
+  if (limit !== undefined)
+    return `the fetch function ${FETCH_LIMITS[limit]} (${limit}): ${fetchLimited[limit] ?? ''}`
   return skip
 }
 
