@@ -1,0 +1,46 @@
+// Whether a run caught a relaxed rule: a check that covers the rule failed, and its failure lists
+// a request broken in that very place, named as the suite names them (`JSON contact[first_name]
+// breaks maxLength 100 …`, suite/generated-requests/), so a rule is not counted as caught for a
+// failure another relaxed rule of the same server caused (plan-faults.ts relaxes one per place).
+import { ENCODING_LABEL } from '../../suite/generated-requests/body-cases.ts'
+import { nameOf } from '../../suite/generated-requests/schema-view.ts'
+import type { Rule } from '../../suite/rules/rule.ts'
+import type { FaultyRun } from './run-faulty.ts'
+
+/** `JSON contact[first_name]`, `query limit`: how the suite names the place of the rule. */
+function placeOf(rule: Rule): string | undefined {
+  if (rule.kind === 'query') return `query ${rule.parameter ?? ''}`
+  if (rule.kind !== 'field') return undefined
+  const label = (ENCODING_LABEL as Readonly<Record<string, string>>)[rule.media] ?? rule.media
+  return rule.field === '$' ? label : `${label} ${nameOf(rule.field.split('.'))}`
+}
+
+/** Whether one line of a failure names a request broken against `rule`. */
+function namesRule(line: string, rule: Rule): boolean {
+  const place = placeOf(rule)
+  if (place === undefined || !line.startsWith(`- ${place}`) || !('keyword' in rule)) return false
+  const rest = line.slice(place.length + 2)
+  // An unknown field is sent beside the object's own: `JSON x`, `JSON contact[x]`.
+  if (rule.keyword === 'additionalProperties') {
+    return (
+      rule.kind === 'field' && rule.field === '$' ? /^ [^[\s]+ is sent/ : /^\[[^\]]+\] is sent/
+    ).test(rest)
+  }
+  // The place is enough (a server relaxes one rule per place): one request may break several
+  // rules of a field, named by one (a date that breaks an anyOf's format and its pattern).
+  return rest.startsWith(' ')
+}
+
+/** Throws, naming the rule, unless a failing check covering it lists a request broken there. */
+export function assertCaught(rule: Rule, run: FaultyRun): void {
+  const failed = (run.coverage.get(rule.id) ?? []).filter(({ outcome }) => outcome === 'failed')
+  const blocks = run.failures.filter((block) =>
+    failed.some(({ file, path }) => block.startsWith(`● ${[file, ...path].join(' › ')}`)),
+  )
+  const lines = blocks.flatMap((block) => block.split('\n').map((line) => line.trim()))
+  if (!lines.some((line) => namesRule(line, rule))) {
+    throw new Error(
+      `${rule.id} was relaxed and no check covering it failed naming it (checks covering it: ${String(run.coverage.get(rule.id)?.length ?? 0)}, failed: ${String(failed.length)})`,
+    )
+  }
+}
