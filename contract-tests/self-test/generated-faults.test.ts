@@ -15,7 +15,8 @@ import type { Rule } from '../suite/rules/rule.ts'
 import { assertCaught } from './generated-faults/caught.ts'
 import { planFaults, type FaultyDocument } from './generated-faults/plan-faults.ts'
 import { relaxRule } from './generated-faults/relax-rule.ts'
-import { runFaulty, type FaultyRun } from './generated-faults/run-faulty.ts'
+import { bundledMock, droppingHeaders, headerGroups } from './generated-faults/header-faults.ts'
+import { runFaulty, servedOn, type FaultyRun } from './generated-faults/run-faulty.ts'
 
 /**
  * Relaxed rules that leave the mock as right as before (equivalent mutants): what the copy lets
@@ -38,7 +39,20 @@ const isEquivalent = ({ id }: Rule): boolean => EQUIVALENT.some(({ rules }) => r
 
 const document = loadDocument()
 const plan = planFaults(document)
-const relaxed = plan.servers.flatMap(({ rules }, server) => rules.map((rule) => ({ rule, server })))
+const headers = headerGroups(document)
+/** Each relaxed copy behind a proxy dropping a group of headers; the first one's run comes first. */
+const servers = Array.from(
+  { length: Math.max(plan.servers.length, headers.length) },
+  (_, index) => {
+    const copy = plan.servers[index]
+    return droppingHeaders(
+      document,
+      copy === undefined ? bundledMock : servedOn(copy),
+      headers[index] ?? [],
+    )
+  },
+)
+const relaxed = servers.flatMap(({ rules }, server) => rules.map((rule) => ({ rule, server })))
 const faulty = relaxed.filter(({ rule }) => !isEquivalent(rule))
 /** Runs side by side: each is a mock and a test process. */
 const LANES = 2
@@ -69,12 +83,12 @@ describe('Faulty servers generated from the rules of the document', () => {
   // check left out starts as soon as the first server's coverage names a check to leave out.
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'contract-generated-faults-'))
-    const queue: (() => Promise<void>)[] = plan.servers.map((faulty, index) => async () => {
+    const queue: (() => Promise<void>)[] = servers.map((faulty, index) => async () => {
       runs[index] = await runFaulty(faulty, join(dir, String(index)))
       if (index > 0) return
       const sole = soleCheckRule(runs[index], faulty.rules)
       queue.unshift(async () => {
-        const run = await runFaulty(onlyRelaxing(sole.rule), join(dir, 'omitted'), {
+        const run = await runFaulty(servedOn(onlyRelaxing(sole.rule)), join(dir, 'omitted'), {
           onlyTheirChecks: false,
           omit: [sole.title],
         })
@@ -101,7 +115,7 @@ describe('Faulty servers generated from the rules of the document', () => {
 
   test('When the suite runs against a faulty server, then it fails with exit code 1', () => {
     // Assert
-    expect(runs.map(({ exitCode }) => exitCode)).toEqual(plan.servers.map(() => 1))
+    expect(runs.map(({ exitCode }) => exitCode)).toEqual(servers.map(() => 1))
   })
 
   const runOf = (server: number): FaultyRun => {
@@ -111,7 +125,7 @@ describe('Faulty servers generated from the rules of the document', () => {
   }
 
   test.each(faulty.map(({ rule, server }) => ({ id: rule.id, rule, server })))(
-    'When the mock accepts what $id refuses, then a check covering it fails naming that place',
+    'When a generated faulty server breaks $id, then a check covering it fails naming where',
     ({ rule, server }) => {
       // Assert
       assertCaught(rule, runOf(server))

@@ -1,6 +1,8 @@
-// Runs the suite against the mock served on a faulty copy of the document (plan-faults.ts), the
-// suite holding it to the original: a mock of its own per copy, on a data file of its own, and
-// only the checks that cover the relaxed rules (--rules), with --coverage for which ones they are.
+// Runs the suite against a generated faulty server: the mock served on a faulty copy of the
+// document (plan-faults.ts), the suite holding it to the original, or the mock behind a proxy that
+// breaks rules of its answers (header-faults.ts); a server of its own per run, on a data file of
+// its own, and only the checks that cover the broken rules (--rules), with --coverage for which
+// ones they are.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ALICE } from '../../../fixtures/identities.ts'
@@ -8,6 +10,7 @@ import type { CoveringCheck } from '../../runner/report/coverage.ts'
 import { MOCK_MAIN, nodeArgs } from '../../runner/locate.ts'
 import { startNodeProcess, stopProcess } from '../../runner/target/processes.ts'
 import { fixtureArgs, runSuite, type SuiteRun } from '../run-suite.ts'
+import type { Rule } from '../../suite/rules/rule.ts'
 import type { FaultyDocument } from './plan-faults.ts'
 
 /** Fixed, so a failure here is drawn again by the same requests. */
@@ -41,16 +44,31 @@ async function startFaultyMock(dir: string, documentFile: string) {
   })
 }
 
-/** Serves `faulty` in `dir` and runs the suite against it. */
+/** A faulty server: the rules it breaks, and how to start it in a folder of its own. */
+export interface FaultyServer {
+  rules: Rule[]
+  start: (dir: string) => Promise<{ url: string; stop: () => Promise<void> }>
+}
+
+/** The mock served on the faulty copy of the document. */
+export const servedOn = (faulty: FaultyDocument): FaultyServer => ({
+  rules: faulty.rules,
+  start: async (dir) => {
+    const documentFile = join(dir, 'openapi.json')
+    await writeFile(documentFile, JSON.stringify(faulty.document))
+    const { child, url } = await startFaultyMock(dir, documentFile)
+    return { url, stop: () => stopProcess(child) }
+  },
+})
+
+/** Starts `faulty` in `dir` and runs the suite against it. */
 export async function runFaulty(
-  faulty: FaultyDocument,
+  faulty: FaultyServer,
   dir: string,
   { onlyTheirChecks = true, omit = [] }: FaultyRunOptions = {},
 ): Promise<FaultyRun> {
   await mkdir(dir, { recursive: true })
-  const documentFile = join(dir, 'openapi.json')
-  await writeFile(documentFile, JSON.stringify(faulty.document))
-  const { child, url } = await startFaultyMock(dir, documentFile)
+  const { url, stop } = await faulty.start(dir)
   try {
     const rules = onlyTheirChecks ? ['--rules', faulty.rules.map(({ id }) => id).join(',')] : []
     const reports = ['--coverage', '--junit', join(dir, 'junit.xml')]
@@ -63,6 +81,6 @@ export async function runFaulty(
     const file = JSON.parse(await readFile(join(dir, 'coverage.json'), 'utf8')) as CoverageFile
     return { ...run, coverage: new Map(file.rules.map(({ id, checks }) => [id, checks])) }
   } finally {
-    await stopProcess(child)
+    await stop()
   }
 }
