@@ -16,6 +16,7 @@ import { assertCaught } from './generated-faults/caught.ts'
 import { planFaults, type FaultyDocument } from './generated-faults/plan-faults.ts'
 import { relaxRule } from './generated-faults/relax-rule.ts'
 import { bundledMock, droppingHeaders, headerGroups } from './generated-faults/header-faults.ts'
+import { leakingFields } from './generated-faults/leak-faults.ts'
 import { runFaulty, servedOn, type FaultyRun } from './generated-faults/run-faulty.ts'
 
 /**
@@ -41,17 +42,14 @@ const document = loadDocument()
 const plan = planFaults(document)
 const headers = headerGroups(document)
 /** Each relaxed copy behind a proxy dropping a group of headers; the first one's run comes first. */
-const servers = Array.from(
-  { length: Math.max(plan.servers.length, headers.length) },
-  (_, index) => {
+const servers = [
+  ...Array.from({ length: Math.max(plan.servers.length, headers.length) }, (_, index) => {
     const copy = plan.servers[index]
-    return droppingHeaders(
-      document,
-      copy === undefined ? bundledMock : servedOn(copy),
-      headers[index] ?? [],
-    )
-  },
-)
+    const inner = copy === undefined ? bundledMock : servedOn(copy)
+    return droppingHeaders(document, inner, headers[index] ?? [])
+  }),
+  leakingFields(document),
+]
 const relaxed = servers.flatMap(({ rules }, server) => rules.map((rule) => ({ rule, server })))
 const faulty = relaxed.filter(({ rule }) => !isEquivalent(rule))
 /** Runs side by side: each is a mock and a test process. */

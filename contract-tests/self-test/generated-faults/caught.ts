@@ -5,6 +5,7 @@
 import { ENCODING_LABEL } from '../../suite/generated-requests/body-cases.ts'
 import { nameOf } from '../../suite/generated-requests/schema-view.ts'
 import type { Rule } from '../../suite/rules/rule.ts'
+import { leakedProperty } from './leak-faults.ts'
 import type { FaultyRun } from './run-faulty.ts'
 
 /** `JSON contact[first_name]`, `query limit`: how the suite names the place of the rule. */
@@ -18,6 +19,7 @@ function placeOf(rule: Rule): string | undefined {
 /** Whether one line of a failure names a request broken against `rule`. */
 function namesRule(line: string, rule: Rule): boolean {
   if (rule.kind === 'header') return line.toLowerCase().includes(rule.header.toLowerCase())
+  if (rule.kind === 'status') return line.includes(leakedProperty(rule))
   const place = placeOf(rule)
   if (place === undefined || !line.startsWith(`- ${place}`) || !('keyword' in rule)) return false
   const rest = line.slice(place.length + 2)

@@ -15,7 +15,9 @@ import type { FaultyServer } from './run-faulty.ts'
 export type HeaderRule = Extract<Rule, { kind: 'header' }>
 
 /** The operationId a request names, by the document's paths; undefined for no operation. */
-function operationFinder(document: OpenApiDocument): (req: ProxyRequest) => string | undefined {
+export function operationFinder(
+  document: OpenApiDocument,
+): (req: ProxyRequest) => string | undefined {
   const templates = Object.entries(document.paths ?? {}).map(([template, item]) =>
     toTemplate(template, item),
   )
