@@ -47,6 +47,8 @@ async function startFaultyMock(dir: string, documentFile: string) {
 /** A faulty server: the rules it breaks, and how to start it in a folder of its own. */
 export interface FaultyServer {
   rules: Rule[]
+  /** What a failure that catches the rule must say, when not the place the rule names. */
+  names?: (rule: Rule) => string
   start: (dir: string) => Promise<{ url: string; stop: () => Promise<void> }>
 }
 

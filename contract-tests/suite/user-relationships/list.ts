@@ -39,7 +39,8 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/user_relationships, pagination', (
       expect(pages.map((page) => page.first)).toEqual(
         pages.map((page, index) => (page.items.length === 0 ? 0 : index * 2 + 1)),
       )
-      expect(pages.reduce((sum, page) => sum + page.items.length, 0)).toBe(count)
+      const listed = pages.reduce((sum, page) => sum + page.items.length, 0)
+      expect({ count }).toEqual({ count: listed })
       for (const page of pages) expect(page.res).toMatchDocument()
     },
   )

@@ -1,0 +1,81 @@
+// Generated miscounts for the documented lists (`status:<operation>:<2xx>` rules whose answer has
+// a `count`): a proxy (faulty/proxy.ts) in front of the mock that answers one more than the
+// records that match, the off-by-one a backend ships when it counts a deleted record or the page
+// it is on. The checks covering the list's answer must fail on it, saying `count`.
+import type { OpenAPIV3_1 } from 'openapi-types'
+import { resolveRef, type OpenApiDocument } from '../../../openapi/document.ts'
+import { catalogueOf } from '../../suite/rules/catalogue.ts'
+import { startProxy } from '../faulty/proxy.ts'
+import { bundledMock, operationFinder } from './header-faults.ts'
+import type { StatusRule } from './leak-faults.ts'
+import type { FaultyServer } from './run-faulty.ts'
+
+/** The operations by id, with their documented answers. */
+function operationsOf(document: OpenApiDocument): Map<string, OpenAPIV3_1.OperationObject> {
+  return new Map(
+    Object.values(document.paths ?? {}).flatMap((item) =>
+      Object.values(item ?? {}).flatMap((operation: unknown) => {
+        const { operationId } = (operation ?? {}) as OpenAPIV3_1.OperationObject
+        return operationId === undefined
+          ? []
+          : [[operationId, operation as OpenAPIV3_1.OperationObject] as const]
+      }),
+    ),
+  )
+}
+
+/** Whether the rule's JSON answer has a numeric `count` the document states. */
+function answersCount(
+  document: OpenApiDocument,
+  operation: OpenAPIV3_1.OperationObject,
+  status: number,
+) {
+  const response = operation.responses?.[String(status)]
+  if (response === undefined) return false
+  const { content } = resolveRef<OpenAPIV3_1.ResponseObject>(document, response)
+  const schema = content?.['application/json']?.schema
+  if (schema === undefined) return false
+  const count = resolveRef<OpenAPIV3_1.SchemaObject>(document, schema).properties?.['count']
+  return count !== undefined
+}
+
+/** The mock behind a proxy that adds one to the `count` of each documented list's answer. */
+export function miscountingLists(document: OpenApiDocument): FaultyServer {
+  const operations = operationsOf(document)
+  const operationOf = operationFinder(document)
+  const rules = catalogueOf(document).filter((rule): rule is StatusRule => {
+    if (rule.kind !== 'status' || rule.status < 200 || rule.status > 299) return false
+    const operation = operations.get(rule.operationId ?? '')
+    return operation !== undefined && answersCount(document, operation, rule.status)
+  })
+  return {
+    rules,
+    names: () => 'count',
+    start: async (dir) => {
+      const server = await bundledMock.start(dir)
+      const proxy = await startProxy(server.url, {
+        name: 'generated-miscounts',
+        breaks: rules.map(({ id }) => id).join(', '),
+        caughtBy: '',
+        response: (res, req) => {
+          const operation = operationOf(req)
+          const miscounted = rules.some(
+            (rule) => rule.operationId === operation && rule.status === res.status,
+          )
+          if (!miscounted || !String(res.headers['content-type']).includes('json')) return res
+          const body = JSON.parse(res.body.toString('utf8')) as Record<string, unknown>
+          if (typeof body['count'] !== 'number') return res
+          const wrong = { ...body, count: body['count'] + 1 }
+          return { ...res, body: Buffer.from(JSON.stringify(wrong)) }
+        },
+      })
+      return {
+        url: proxy.url,
+        stop: async () => {
+          await proxy.close()
+          await server.stop()
+        },
+      }
+    },
+  }
+}
