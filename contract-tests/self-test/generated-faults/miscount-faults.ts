@@ -5,9 +5,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types'
 import { resolveRef, type OpenApiDocument } from '../../../openapi/document.ts'
 import { catalogueOf } from '../../suite/rules/catalogue.ts'
-import { startProxy } from '../faulty/proxy.ts'
-import { bundledMock, operationFinder } from './header-faults.ts'
-import type { StatusRule } from './leak-faults.ts'
+import { rewritingAnswers, type StatusRule } from './json-faults.ts'
 import type { FaultyServer } from './run-faulty.ts'
 
 /** The operations by id, with their documented answers. */
@@ -42,40 +40,13 @@ function answersCount(
 /** The mock behind a proxy that adds one to the `count` of each documented list's answer. */
 export function miscountingLists(document: OpenApiDocument): FaultyServer {
   const operations = operationsOf(document)
-  const operationOf = operationFinder(document)
   const rules = catalogueOf(document).filter((rule): rule is StatusRule => {
     if (rule.kind !== 'status' || rule.status < 200 || rule.status > 299) return false
     const operation = operations.get(rule.operationId ?? '')
     return operation !== undefined && answersCount(document, operation, rule.status)
   })
-  return {
-    rules,
-    names: () => 'count',
-    start: async (dir) => {
-      const server = await bundledMock.start(dir)
-      const proxy = await startProxy(server.url, {
-        name: 'generated-miscounts',
-        breaks: rules.map(({ id }) => id).join(', '),
-        caughtBy: '',
-        response: (res, req) => {
-          const operation = operationOf(req)
-          const miscounted = rules.some(
-            (rule) => rule.operationId === operation && rule.status === res.status,
-          )
-          if (!miscounted || !String(res.headers['content-type']).includes('json')) return res
-          const body = JSON.parse(res.body.toString('utf8')) as Record<string, unknown>
-          if (typeof body['count'] !== 'number') return res
-          const wrong = { ...body, count: body['count'] + 1 }
-          return { ...res, body: Buffer.from(JSON.stringify(wrong)) }
-        },
-      })
-      return {
-        url: proxy.url,
-        stop: async () => {
-          await proxy.close()
-          await server.stop()
-        },
-      }
-    },
-  }
+  const server = rewritingAnswers(document, 'generated-miscounts', rules, (body) =>
+    typeof body['count'] === 'number' ? { ...body, count: body['count'] + 1 } : undefined,
+  )
+  return { ...server, names: () => 'count' }
 }
