@@ -4,13 +4,16 @@
 // field optional, unknown fields accepted, …), many to a copy where they cannot hide one another
 // (generated-faults/plan-faults.ts). The suite holds each to the original document, running only
 // the checks that cover the relaxed rules, and must fail each rule by a check that covers it,
-// naming the place. Then, a check left out (CONTRACT_OMIT_CHECKS), the server relaxing only its
+// naming the place. Beside them, the mock behind proxies that drop a documented header, leak a
+// field, miscount a list, or run two adjacent checks of decision 2's order the other way round
+// (generated-faults/order-faults.ts). Then, a check left out (CONTRACT_OMIT_CHECKS), the server relaxing only its
 // rule passes the whole suite, and the assertion for that rule fails: removing a check shows here.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { loadDocument } from '../../openapi/document-files.ts'
+import { catalogueOf } from '../suite/rules/catalogue.ts'
 import type { Rule } from '../suite/rules/rule.ts'
 import { assertCaught } from './generated-faults/caught.ts'
 import { planFaults, type FaultyDocument } from './generated-faults/plan-faults.ts'
@@ -18,6 +21,7 @@ import { relaxRule } from './generated-faults/relax-rule.ts'
 import { bundledMock, droppingHeaders, headerGroups } from './generated-faults/header-faults.ts'
 import { leakingFields } from './generated-faults/leak-faults.ts'
 import { miscountingLists } from './generated-faults/miscount-faults.ts'
+import { swappingOrders } from './generated-faults/order-faults.ts'
 import { runFaulty, servedOn, type FaultyRun } from './generated-faults/run-faulty.ts'
 
 /**
@@ -51,6 +55,7 @@ const servers = [
   }),
   leakingFields(document),
   miscountingLists(document),
+  ...swappingOrders(document),
 ]
 const relaxed = servers.flatMap(({ rules }, server) => rules.map((rule) => ({ rule, server })))
 const faulty = relaxed.filter(({ rule }) => !isEquivalent(rule))
@@ -111,6 +116,14 @@ describe('Faulty servers generated from the rules of the document', () => {
     expect(ids.length).toBeGreaterThan(100)
     expect(new Set(ids).size).toBe(ids.length)
     expect(plan.unchanged.filter((id) => !id.endsWith(':nullable'))).toEqual([])
+  })
+
+  test('When the document is read, then each adjacent pair of its order of checks is swapped in one faulty server', () => {
+    // Assert
+    const swapped = swappingOrders(document).flatMap(({ rules }) => rules.map(({ id }) => id))
+    const orderRules = catalogueOf(document).filter(({ kind }) => kind === 'order')
+    expect(orderRules.length).toBeGreaterThan(50)
+    expect([...swapped].sort()).toEqual(orderRules.map(({ id }) => id).sort())
   })
 
   test('When the suite runs against a faulty server, then it fails with exit code 1', () => {

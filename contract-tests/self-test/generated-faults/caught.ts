@@ -18,8 +18,7 @@ function placeOf(rule: Rule): string | undefined {
 
 /** Whether one line of a failure names a request broken against `rule` (or says `named`). */
 function namesRule(line: string, rule: Rule, named: string | undefined): boolean {
-  // a failure told once and referred to by title elsewhere says nothing of its own
-  if (named !== undefined) return !line.startsWith('(the same failure as') && line.includes(named)
+  if (named !== undefined) return line.includes(named)
   if (rule.kind === 'header') return line.toLowerCase().includes(rule.header.toLowerCase())
   if (rule.kind === 'status') return line.includes(leakedProperty(rule))
   const place = placeOf(rule)
@@ -36,6 +35,24 @@ function namesRule(line: string, rule: Rule, named: string | undefined): boolean
   return rest.startsWith(' ')
 }
 
+const SAME = /^\(the same failure as (.*)\)$/
+
+/**
+ * A failure block's message lines; for a failure the report told once (`(the same failure as
+ * <title>)`: the very same message), the lines of the block it refers to, never its title.
+ */
+function messageOf(block: string, blocks: readonly string[]): string[] {
+  const lines = block
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+  const title = lines.length === 1 ? SAME.exec(lines[0] ?? '')?.[1] : undefined
+  if (title === undefined) return lines
+  const first = blocks.find((other) => (other.split('\n')[0] ?? '').endsWith(` › ${title}`))
+  return first === undefined ? [] : messageOf(first, [])
+}
+
 /**
  * Throws, naming the rule, unless a failing check covering it lists a request broken there (or,
  * for a server that says what its failures name, says `named`).
@@ -46,12 +63,7 @@ export function assertCaught(rule: Rule, run: FaultyRun, named?: string): void {
     failed.some(({ file, path }) => block.startsWith(`● ${[file, ...path].join(' › ')}`)),
   )
   // The message's lines, not the check's title (which may name the header it checks)
-  const lines = blocks.flatMap((block) =>
-    block
-      .split('\n')
-      .slice(1)
-      .map((line) => line.trim()),
-  )
+  const lines = blocks.flatMap((block) => messageOf(block, run.failures))
   if (!lines.some((line) => namesRule(line, rule, named))) {
     throw new Error(
       `${rule.id} was relaxed and no check covering it failed naming it (checks covering it: ${String(run.coverage.get(rule.id)?.length ?? 0)}, failed: ${String(failed.length)})`,
