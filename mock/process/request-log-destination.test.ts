@@ -117,7 +117,8 @@ describe('the request log destination', () => {
     const whole = buffer.subarray(0, taken).toString('utf8').split('\n').length - 1
 
     // Assert
-    expect(elapsed).toBeLessThan(50)
+    // Waiting for a reader would never return; a tight bound would time the machine, not the code.
+    expect(elapsed).toBeLessThan(1000)
     expect(whole).toBeGreaterThan(0)
     expect(note).toBe(
       `${String(1000 - whole)} request-log lines were dropped: stdout was not read.`,

@@ -60,7 +60,7 @@ const countNamed = async (name: string): Promise<number> => {
 }
 
 describe('latency', () => {
-  test('When the mock runs with --delay 300, then every API answer takes 300 to 400 ms', async () => {
+  test('When the mock runs with --delay 300 and three requests come at once, then each answer takes 300 ms or more, and they wait side by side', async () => {
     // Arrange
     const slow = await start('slow', ['--delay', '300'])
 
@@ -71,18 +71,20 @@ describe('latency', () => {
     for (const outcome of outcomes) {
       expect(answered(outcome).status).toBe(200)
       expect(outcome.ms).toBeGreaterThanOrEqual(300)
-      expect(outcome.ms).toBeLessThan(400)
+      // Below twice the delay: one after another, the second would take 600 ms and the third 900.
+      // A tighter bound would time the machine, not the mock.
+      expect(outcome.ms).toBeLessThan(600)
     }
   })
 
-  test('When a request sends Prefer: delay=250, then its answer takes 250 to 350 ms', async () => {
+  test('When a request sends Prefer: delay=250, then its answer takes 250 ms or more, not twice that', async () => {
     // Act
     const outcome = answered(await send(mock.url, { headers: { Prefer: 'delay=250' } }))
 
     // Assert
     expect(outcome.status).toBe(200)
     expect(outcome.ms).toBeGreaterThanOrEqual(250)
-    expect(outcome.ms).toBeLessThan(350)
+    expect(outcome.ms).toBeLessThan(500)
   })
 })
 
