@@ -1,11 +1,18 @@
 // The command line of contacts-contract: flags, else the CONTRACT_* variables (see settings.ts).
-import { existsSync } from 'node:fs'
-import { resolve as resolvePath } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { CannotRunError } from './cannot-run.ts'
-import { DEFAULT_DEADLINE_MS, parseDurationMs } from './deadline.ts'
+import { DEFAULT_DEADLINE_MS } from './deadline.ts'
+import {
+  checkBaseUrl,
+  durationMs,
+  existingFile,
+  USAGE_HINT,
+  optionalNumber,
+  positiveNumber,
+  ruleIds,
+} from './option-values.ts'
 import { propertyOf } from './property-of.ts'
-import { COMMAND, nameSetting, SETTINGS, type Setting, type SettingName } from './settings.ts'
+import { nameSetting, SETTINGS, type Setting, type SettingName } from './settings.ts'
 
 export interface RunOptions {
   /** Undefined: start the bundled mock. No trailing slash. */
@@ -69,8 +76,6 @@ const PARSE_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   ),
 }
 
-const hint = `See ${COMMAND} --help.`
-
 function usageError(error: unknown): CannotRunError {
   const code = propertyOf(error, 'code')
   const message = propertyOf(error, 'message')
@@ -78,78 +83,15 @@ function usageError(error: unknown): CannotRunError {
   const quoted = /'([^' ]+)/.exec(text)?.[1] ?? ''
   const flag = PARSE_OPTIONS[quoted.replace(/^-+/, '')]
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-    return new CannotRunError(`unknown option ${quoted}. ${hint}`)
+    return new CannotRunError(`unknown option ${quoted}. ${USAGE_HINT}`)
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
-    return new CannotRunError(`unexpected argument '${quoted}'. ${hint}`)
+    return new CannotRunError(`unexpected argument '${quoted}'. ${USAGE_HINT}`)
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     return new CannotRunError(
-      `${quoted} ${flag?.type === 'string' ? 'needs a value' : 'takes no value'}. ${hint}`,
+      `${quoted} ${flag?.type === 'string' ? 'needs a value' : 'takes no value'}. ${USAGE_HINT}`,
     )
   }
-  return new CannotRunError(`${text.split('\n')[0] ?? ''}. ${hint}`)
-}
-
-function checkBaseUrl(url: string): string {
-  const protocol = URL.canParse(url) ? new URL(url).protocol : undefined
-  if (protocol !== 'http:' && protocol !== 'https:') {
-    throw new CannotRunError(`--base-url must be an http(s) URL, got '${url}'. ${hint}`)
-  }
-  return url.replace(/\/+$/, '')
-}
-
-/** A file path made absolute: the test processes may run in another folder. */
-function documentPath(path: string | undefined): string | undefined {
-  if (path === undefined) return undefined
-  if (!existsSync(path)) throw new CannotRunError(`--document: no such file '${path}'. ${hint}`)
-  return resolvePath(path)
-}
-
-/** The fetch module's path made absolute, as the document's. */
-function modulePath(path: string | undefined): string | undefined {
-  if (path === undefined) return undefined
-  if (!existsSync(path)) throw new CannotRunError(`--fetch-module: no such file '${path}'. ${hint}`)
-  return resolvePath(path)
-}
-
-function optionalNumber(name: SettingName, raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined
-  const value = Number(raw)
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new CannotRunError(`${nameSetting(name)} must be a whole number, got '${raw}'. ${hint}`)
-  }
-  return value
-}
-
-function positiveNumber(
-  name: SettingName,
-  raw: string | undefined,
-  fallback: number,
-  zeroAllowed = false,
-): number {
-  const value = optionalNumber(name, raw) ?? fallback
-  if (value === 0 && !zeroAllowed) {
-    throw new CannotRunError(`${nameSetting(name)} must be above 0. ${hint}`)
-  }
-  return value
-}
-
-function durationMs(name: SettingName, raw: string | undefined, fallback: number): number {
-  if (raw === undefined) return fallback
-  const value = parseDurationMs(raw)
-  if (value !== undefined) return value
-  throw new CannotRunError(
-    `${nameSetting(name)} must be a duration such as 90s, 10m or 1h, got '${raw}'. ${hint}`,
-  )
-}
-
-/** `decision:10, status:getContact:404` → the ids; the runner checks them against the document. */
-function ruleIds(raw: string | undefined): string[] | undefined {
-  const ids = raw
-    ?.split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== '')
-  if (ids?.length === 0) throw new CannotRunError(`${nameSetting('rules')} names no rule. ${hint}`)
-  return ids
+  return new CannotRunError(`${text.split('\n')[0] ?? ''}. ${USAGE_HINT}`)
 }
 
 /** `diff` takes two targets: --base-url twice; --token and --org once for both, or once each. */
@@ -160,12 +102,14 @@ function diffCommand(values: Record<string, unknown>, options: RunOptions): Comm
   }
   const baseUrls = all('base-url').map(checkBaseUrl)
   if (baseUrls.length !== 2) {
-    throw new CannotRunError(`diff needs --base-url twice (the two targets to compare). ${hint}`)
+    throw new CannotRunError(
+      `diff needs --base-url twice (the two targets to compare). ${USAGE_HINT}`,
+    )
   }
   const missing = (['token', 'org'] as const).filter((flag) => all(flag).length === 0)
   if (missing.length > 0) {
     throw new CannotRunError(
-      `diff needs ${missing.map((flag) => `--${flag}`).join(' and ')}. ${hint}`,
+      `diff needs ${missing.map((flag) => `--${flag}`).join(' and ')}. ${USAGE_HINT}`,
     )
   }
   const nth = (flag: string, index: number): string => all(flag)[index] ?? all(flag)[0] ?? ''
@@ -207,7 +151,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
   const baseUrl = text('baseUrl')
   const options: RunOptions = {
     baseUrl: baseUrl === undefined ? undefined : checkBaseUrl(baseUrl),
-    fetchModule: modulePath(text('fetchModule')),
+    fetchModule: existingFile('--fetch-module', text('fetchModule')),
     token: text('token'),
     orgId: text('orgId'),
     secondToken: text('secondToken'),
@@ -221,7 +165,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     viaPrism: isOn('viaPrism'),
     behindPrism: isOn('behindPrism'),
     runId: text('runId'),
-    document: documentPath(text('document')),
+    document: existingFile('--document', text('document')),
     requestTimeoutMs: positiveNumber('requestTimeout', text('requestTimeout'), 15_000),
     checkTimeoutMs: 0,
     deadlineMs: durationMs('deadline', text('deadline'), DEFAULT_DEADLINE_MS),
@@ -239,13 +183,13 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
   if (subcommand === 'diff') return diffCommand(values, options)
   if (options.fetchModule !== undefined && options.baseUrl !== undefined) {
     throw new CannotRunError(
-      `${nameSetting('fetchModule')} and ${nameSetting('baseUrl')} name two targets: give one. ${hint}`,
+      `${nameSetting('fetchModule')} and ${nameSetting('baseUrl')} name two targets: give one. ${USAGE_HINT}`,
     )
   }
   const missing = (['token', 'orgId'] as const).filter((name) => options[name] === undefined)
   if (options.baseUrl !== undefined && missing.length > 0) {
     throw new CannotRunError(
-      `${nameSetting('baseUrl')} needs ${missing.map(nameSetting).join(' and ')} too. ${hint}`,
+      `${nameSetting('baseUrl')} needs ${missing.map(nameSetting).join(' and ')} too. ${USAGE_HINT}`,
     )
   }
   return subcommand === 'sweep' ? { kind: 'sweep', options } : { kind: 'run', options }
