@@ -1,8 +1,10 @@
+import { nullableFields } from '../generated-requests/broken-bodies.ts'
 import { decisionRule, headerRule, statusRule } from '../rules/rule.ts'
 import { expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
+import { documentedOperations } from '../support/operations.ts'
 import { UTC_MILLISECONDS } from '../support/pages.ts'
 import {
   contactFields,
@@ -23,6 +25,15 @@ const EVERY_FIELD = {
   birthday: '1986-04-23',
   gender: 'female',
 }
+
+/** The fields of a contact the create request lets be null, read from the document. */
+const NULLABLE = ((): string[] => {
+  const create = documentedOperations().find(({ id }) => id === 'createContact')
+  const schema = create?.requestBody?.content['application/json']?.schema
+  return nullableFields(schema).flatMap(([object, name]) =>
+    object === 'contact' && name !== undefined ? [name] : [],
+  )
+})()
 
 const post = (options: Parameters<typeof call>[2]) => call('POST', orgPath('contacts'), options)
 
@@ -153,24 +164,19 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts', () => {
     'When only the required fields are sent, then every other field is present and null',
     { covers: [decisionRule(18), statusRule('createContact', 201)] },
     async () => {
+      // Arrange
+      const sent = { first_name: uniqueWord('Solo'), relationship_type: 0 }
+      const unset = NULLABLE.filter((name) => !(name in sent))
+
       // Act
-      const res = await post({
-        json: { contact: { first_name: uniqueWord('Solo'), relationship_type: 0 } },
-      })
+      const res = await post({ json: { contact: sent } })
 
       // Assert
       expect(res).toMatchDocument()
+      expect(unset.length).toBeGreaterThan(0)
       expect(res.body).toMatchObject({
-        relationship_type: 0,
-        middle_name: null,
-        last_name: null,
-        nickname: null,
-        employer: null,
-        job_title: null,
-        linkedin_url: null,
-        how_you_met: null,
-        birthday: null,
-        gender: null,
+        ...sent,
+        ...Object.fromEntries(unset.map((name) => [name, null])),
         deleted_at: null,
       })
     },
