@@ -13,12 +13,19 @@ export interface Route {
 /**
  * The paths of a document's operations, ready to match request paths, each operation joined to its
  * handler: the validators were compiled from the operation's part of the document, so what they
- * let through is its handler's input. A handler missing for an operation stops the start.
+ * let through is its handler's input. A handler missing for an operation stops the start, and so
+ * does an operation of the mock missing from the document: a start and a --watch reload both
+ * refuse a document that would answer 404 to a path the mock serves.
  */
 export function createRoutes(
   operations: readonly CompiledOperation[],
   handlers: Readonly<Record<string, Handler>>,
 ): PathTemplate<Route>[] {
+  const documented = new Set(operations.map((operation) => operation.operationId))
+  const missing = Object.keys(handlers).filter((operationId) => !documented.has(operationId))
+  if (missing.length > 0) {
+    throw new Error(`the document has no operation ${missing.join(', ')}, which the mock serves`)
+  }
   const paths = [...new Set(operations.map((operation) => operation.documentPath))]
   return paths.map((documentPath) => {
     const own = operations.filter((operation) => operation.documentPath === documentPath)

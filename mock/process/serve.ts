@@ -145,7 +145,18 @@ export async function serve(options: ServeOptions): Promise<Served> {
       validateResponses: options.validateResponses,
       access: options.access,
     })
-  ready.app = makeApp(document)
+  try {
+    ready.app = makeApp(document)
+  } catch (error) {
+    // the port and the data file are open by now: a start that fails lets both go, or the
+    // process would print its reason and never exit
+    server.close()
+    await close()
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new StartupError(`The document ${documentPath} cannot be served: ${reason}`, {
+      cause: error,
+    })
+  }
   const stopWatching = options.watch
     ? watchDocument(documentPath, {
         changed: (current) => {
