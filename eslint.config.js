@@ -3,6 +3,7 @@ import prettier from 'eslint-config-prettier'
 import { defineConfig } from 'eslint/config'
 import tseslint from 'typescript-eslint'
 import { layersPlugin } from './scripts/eslint-layers.js'
+import { JEST_TESTS, PROCESS_MODULES, PROCESS_TESTS } from './scripts/test-kinds.js'
 
 export default defineConfig(
   {
@@ -47,6 +48,29 @@ export default defineConfig(
     files: ['**/*.ts'],
     plugins: { layers: layersPlugin },
     rules: { 'layers/direction': 'error' },
+  },
+  {
+    // a unit test runs in this process only (`npm run test:unit`, the fast loop): one that starts
+    // a process, a browser or a cluster belongs in scripts/test-kinds.js's PROCESS_TESTS
+    files: [JEST_TESTS],
+    ignores: PROCESS_TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: PROCESS_MODULES.filter((name) => !name.includes('*')).map((name) => ({
+            name,
+            message: 'A unit test starts no process: list this file in scripts/test-kinds.js.',
+          })),
+          patterns: [
+            {
+              group: PROCESS_MODULES.filter((name) => name.includes('*')),
+              message: 'A unit test starts no process: list this file in scripts/test-kinds.js.',
+            },
+          ],
+        },
+      ],
+    },
   },
   prettier,
 )

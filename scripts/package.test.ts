@@ -99,13 +99,12 @@ describe('contacts-mock-kit installed in a fresh project', () => {
     expect(run.output).toContain(noLocation.caughtBy)
   }, 120_000)
 
-  test('When contacts-contract is pointed at a closed port, then it exits 2 within 10 s', async () => {
+  test('When contacts-contract is pointed at a closed port, then it exits 2 with one line', async () => {
     // Act
     const run = await runBin(project, 'contacts-contract', identities('http://127.0.0.1:9'))
 
     // Assert
     expect(run.code).toBe(2)
-    expect(run.seconds).toBeLessThan(10)
     expect(run.output.trim().split('\n')).toHaveLength(1)
   })
 

@@ -16,7 +16,6 @@ const NPM_ENV = { ...process.env, npm_config_offline: 'true', npm_config_audit: 
 export interface Outcome {
   code: number
   output: string
-  seconds: number
 }
 
 /** Packs the repository (its prepack builds dist/) and returns the tarball's path. */
@@ -137,7 +136,6 @@ export function removeProject(dir: string): void {
 
 /** Runs a command of the project's node_modules/.bin (what `npx` runs there) to its end. */
 export function runBin(dir: string, bin: string, args: string[]): Promise<Outcome> {
-  const started = performance.now()
   return new Promise((resolve) => {
     execFile(
       join(dir, 'node_modules', '.bin', bin),
@@ -145,7 +143,7 @@ export function runBin(dir: string, bin: string, args: string[]): Promise<Outcom
       { cwd: dir, timeout: 120_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-        resolve({ code, output: stdout + stderr, seconds: (performance.now() - started) / 1000 })
+        resolve({ code, output: stdout + stderr })
       },
     )
   })
@@ -189,7 +187,6 @@ export function runNode(
   file: string,
   env: Record<string, string> = {},
 ): Promise<Outcome> {
-  const started = performance.now()
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -197,7 +194,7 @@ export function runNode(
       { cwd: dir, timeout: 60_000, env: { ...process.env, ...env } },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-        resolve({ code, output: stdout + stderr, seconds: (performance.now() - started) / 1000 })
+        resolve({ code, output: stdout + stderr })
       },
     )
   })

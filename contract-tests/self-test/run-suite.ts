@@ -12,7 +12,6 @@ export interface SuiteRun {
   output: string
   /** One block per failure: its "● file › describe › check" line and the message under it. */
   failures: string[]
-  durationMs: number
 }
 
 /** The fixture identities as flags, aimed at `baseUrl`: the acceptance command. */
@@ -55,7 +54,6 @@ export function runSuite(
   args: readonly string[],
   env: Record<string, string> = {},
 ): Promise<SuiteRun> {
-  const started = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
     cwd: ROOT_DIR,
     env: { ...cleanEnv(), ...env, NODE_OPTIONS: '' },
@@ -67,8 +65,7 @@ export function runSuite(
   return new Promise((resolve, reject) => {
     child.once('error', reject)
     child.once('close', (exitCode) => {
-      const durationMs = performance.now() - started
-      resolve({ exitCode, output, failures: failureBlocks(output), durationMs })
+      resolve({ exitCode, output, failures: failureBlocks(output) })
     })
   })
 }

@@ -21,7 +21,7 @@ export function createRoutes(
   operations: readonly CompiledOperation[],
   handlers: Readonly<Record<string, Handler>>,
 ): PathTemplate<Route>[] {
-  const documented = new Set(operations.map((operation) => operation.operationId))
+  const documented = new Set<string>(operations.map((operation) => operation.operationId))
   const missing = Object.keys(handlers).filter((operationId) => !documented.has(operationId))
   if (missing.length > 0) {
     throw new Error(`the document has no operation ${missing.join(', ')}, which the mock serves`)

@@ -78,8 +78,9 @@ describe('the request log destination', () => {
     const whole = buffer.subarray(0, taken).toString('utf8').split('\n').length - 1
 
     // Assert
+    // that close resolved at all, with the pipe still unread, is the giving up; its bound is a
+    // lower one (an upper one would time the machine)
     expect(elapsed).toBeGreaterThanOrEqual(290)
-    expect(elapsed).toBeLessThan(1000)
     expect(note).toBe(
       `${String(1000 - whole)} request-log lines were dropped: stdout was not read.`,
     )
@@ -109,16 +110,13 @@ describe('the request log destination', () => {
     await sleep(100)
 
     // Act
-    const started = performance.now()
     const note = log.closeNow()
-    const elapsed = performance.now() - started
     const buffer = Buffer.alloc(1 << 20)
     const taken = readSync(reader, buffer)
     const whole = buffer.subarray(0, taken).toString('utf8').split('\n').length - 1
 
     // Assert
-    // Waiting for a reader would never return; a tight bound would time the machine, not the code.
-    expect(elapsed).toBeLessThan(1000)
+    // Waiting for a reader would never return: that it returned with the pipe unread is the proof
     expect(whole).toBeGreaterThan(0)
     expect(note).toBe(
       `${String(1000 - whole)} request-log lines were dropped: stdout was not read.`,

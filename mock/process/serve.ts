@@ -21,7 +21,7 @@ import type { StorageEngine } from '../store/repositories.ts'
 import { openEngine } from '../store/open-engine.ts'
 import { HttpError, problemReply } from '../shared/problem.ts'
 import { writeReply } from './node-http.ts'
-import { createShutdown } from './shutdown.ts'
+import { createShutdown, GRACE_MS } from './shutdown.ts'
 import { StartupError } from '../shared/startup-error.ts'
 import { watchDocument } from './watch-document.ts'
 
@@ -178,7 +178,15 @@ export async function serve(options: ServeOptions): Promise<Served> {
     notes,
     async close() {
       stopWatching?.()
-      await shutdown.drain(server)
+      const unfinished = await shutdown.drain(server)
+      // said, so that a client's reset is explained (a slow machine, a stalled upload)
+      if (unfinished > 0) {
+        const requests = unfinished === 1 ? '1 request was' : `${String(unfinished)} requests were`
+        options.onNote?.(
+          `${requests} still in flight when the ${String(GRACE_MS / 1000)} s to finish them had passed: ` +
+            'their connections were closed, unanswered.',
+        )
+      }
       await close()
     },
   }

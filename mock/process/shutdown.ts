@@ -13,8 +13,9 @@ export interface Shutdown {
   /**
    * Stops accepting connections, lets the requests in flight finish (answering the ones that
    * arrive meanwhile with 503), then closes every connection: after `graceMs` at the latest.
+   * Resolves with how many requests were still in flight then (their connections were closed).
    */
-  drain: (server: Server) => Promise<void>
+  drain: (server: Server) => Promise<number>
 }
 
 export interface ShutdownOptions {
@@ -24,6 +25,8 @@ export interface ShutdownOptions {
 }
 
 const POLL_MS = 20
+/** How long the requests in flight at a stop may take to finish. */
+export const GRACE_MS = 5000
 
 function refuse(req: IncomingMessage, res: ServerResponse): void {
   const instance = pathnameOf(req.url ?? '/')
@@ -38,7 +41,7 @@ function refuse(req: IncomingMessage, res: ServerResponse): void {
   req.resume()
 }
 
-export function createShutdown({ graceMs = 5000, quietMs = 250 }: ShutdownOptions = {}): Shutdown {
+export function createShutdown({ graceMs = GRACE_MS, quietMs = 250 }: ShutdownOptions = {}): Shutdown {
   const inFlight = new Set<ServerResponse>()
   let stopping = false
   let lastArrival = 0
@@ -75,7 +78,9 @@ export function createShutdown({ graceMs = 5000, quietMs = 250 }: ShutdownOption
         }
         if (await Promise.race([everyConnectionClosed, sleep(POLL_MS, false)])) break
       }
+      const unfinished = inFlight.size
       server.closeAllConnections()
+      return unfinished
     },
   }
 }

