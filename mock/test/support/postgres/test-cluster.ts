@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serverBinDir } from './server-programs.ts'
 import { createDatabase } from './test-databases.ts'
-import { serverAccount, type Account } from './server-account.ts'
+import { checkEnterable, serverAccount, type Account } from './server-account.ts'
 
 export interface Cluster {
   /** The URL of the cluster's `postgres` database. */
@@ -26,6 +26,11 @@ export interface Cluster {
 export interface ClusterOptions {
   /** Server settings (`-c name=value`); tests turn fsync off, the bench does not. */
   settings?: Record<string, string>
+  /**
+   * Where the cluster's folder goes, the OS temp folder if not given; the bench names its own, so
+   * that PostgreSQL syncs to the disk the data files are on.
+   */
+  baseDir?: string
 }
 
 // A UTF-8 locale, as most installations have: under C, pg_trgm takes 'ü' for a word break. glibc
@@ -86,10 +91,14 @@ function runProgramAsync(
 
 /** Starts a new cluster; `stop()` it when done (the folder goes with it). */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
-  const bin = serverBinDir()
-  const account = serverAccount(bin)
-  // the folder before the first await: the bench names its TMPDIR for this moment only
-  const dir = mkdtempSync(join(tmpdir(), 'contacts-pg-'))
+  const account = serverAccount()
+  const bin = serverBinDir(account)
+  const baseDir = options.baseDir ?? tmpdir()
+  if (account) {
+    const remedy = 'set TMPDIR (the bench: --dir) to a folder other users can enter'
+    checkEnterable(account, baseDir, "the cluster's folder", remedy)
+  }
+  const dir = mkdtempSync(join(baseDir, 'contacts-pg-'))
   const port = await freePort().catch((error: unknown) => {
     rmSync(dir, { recursive: true, force: true })
     throw error
