@@ -110,6 +110,7 @@ export function serverBinDir(account?: Account): string {
   const folder = programsCopyFolder(name, versionOf(native))
   // before copying: a temp folder the user cannot enter would make the copy useless
   const remedy = 'set TMPDIR to a folder other users can enter'
-  checkEnterable(account, dirname(folder), `the copy of ${name}'s programs`, remedy)
+  const what = `the OS temp folder, where ${name}'s programs are copied`
+  checkEnterable(account, dirname(folder), what, remedy)
   return join(copyPrograms(native, folder), 'bin')
 }

@@ -96,7 +96,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const baseDir = options.baseDir ?? tmpdir()
   if (account) {
     const remedy = 'set TMPDIR (the bench: --dir) to a folder other users can enter'
-    checkEnterable(account, baseDir, "the cluster's folder", remedy)
+    checkEnterable(account, baseDir, "where the cluster's folder goes", remedy)
   }
   const dir = mkdtempSync(join(baseDir, 'contacts-pg-'))
   const port = await freePort().catch((error: unknown) => {
