@@ -49,21 +49,6 @@ export interface BenchCluster {
   stop: () => void
 }
 
-/**
- * test-cluster.ts makes the cluster's folder in os.tmpdir() before its first await: TMPDIR names
- * the bench's folder for that moment, so that PostgreSQL syncs to the disk the data files are on.
- */
-function startIn(baseDir: string): Promise<Cluster> {
-  const saved = process.env['TMPDIR']
-  process.env['TMPDIR'] = baseDir
-  try {
-    return startCluster({ settings: CLUSTER_SETTINGS })
-  } finally {
-    if (saved === undefined) Reflect.deleteProperty(process.env, 'TMPDIR')
-    else process.env['TMPDIR'] = saved
-  }
-}
-
 async function show(url: string, names: string[]): Promise<string[]> {
   const client = new Client({ connectionString: url })
   await client.connect()
@@ -121,7 +106,7 @@ export async function startBenchCluster(
   log('Starting a PostgreSQL cluster of its own (mock/test/support/postgres/test-cluster.ts)…')
   let cluster: Cluster
   try {
-    cluster = await startIn(baseDir)
+    cluster = await startCluster({ settings: CLUSTER_SETTINGS, baseDir })
   } catch (error) {
     throw new Error(
       'The bench compares the stores on a PostgreSQL cluster of its own and cannot start one: ' +

@@ -8,6 +8,7 @@ import { createSearchText } from '../memory/search-text.ts'
 import { StartupError } from '../../shared/startup-error.ts'
 import { insertData } from './load-data.ts'
 import { applyMigrations, SCHEMA_LOCK } from './migrate.ts'
+import { checkOut } from './pool-client.ts'
 import { createPostgresEngine } from './postgres-engine.ts'
 import { createPostgresSnapshots } from './postgres-snapshots.ts'
 import { describeStore } from './describe-store.ts'
@@ -47,7 +48,7 @@ async function prepareDatabase(
   createData: () => Data | Promise<Data>,
   searchTextOf: (contact: StoredContact) => string,
 ): Promise<string[]> {
-  const client = await pool.connect()
+  const { client, release } = await checkOut(pool)
   try {
     const sql = sqlOf(client)
     await sql('BEGIN')
@@ -65,7 +66,7 @@ async function prepareDatabase(
     await client.query('ROLLBACK').catch(() => undefined)
     throw error
   } finally {
-    client.release()
+    release()
   }
 }
 

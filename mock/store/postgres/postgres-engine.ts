@@ -3,6 +3,7 @@ import type { Data, Org, RelationshipType, StoredContact, User } from '../../sha
 import type { NamedSnapshots, Repositories, StorageEngine } from '../repositories.ts'
 import { StoreError, writeFailure } from '../store-error.ts'
 import { clearData, insertData } from './load-data.ts'
+import { checkOut, type CheckedOut } from './pool-client.ts'
 import { createPostgresRepositories } from './postgres-repositories.ts'
 import { docsOf, isStoreError, sqlOf, type DocRow } from './sql.ts'
 
@@ -27,12 +28,13 @@ const ATTEMPTS = 3
 
 /** One attempt: `work` in a transaction on a client of its own, rolled back when anything throws. */
 async function attempt<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  let client: PoolClient
+  let checkedOut: CheckedOut
   try {
-    client = await pool.connect()
+    checkedOut = await checkOut(pool)
   } catch (error) {
     throw writeFailure(error)
   }
+  const { client } = checkedOut
   let broken = false
   const sql = sqlOf(client)
   try {
@@ -46,7 +48,7 @@ async function attempt<T>(pool: Pool, work: (client: PoolClient) => Promise<T>):
     })
     throw error
   } finally {
-    client.release(broken)
+    checkedOut.release(broken)
   }
 }
 

@@ -9,26 +9,33 @@ export interface OwnCluster {
   createDatabase: () => Promise<string>
   /** A mock process (`contacts-mock` with `args`), killed after the file's tests. */
   startInstance: (args: string[]) => Promise<RunningMock>
+  /** Stops PostgreSQL at once (`pg_ctl stop -m immediate`), keeping its data. */
+  crash: () => Promise<void>
+  /** Starts it again after `crash`; resolves once it accepts connections. */
+  restart: () => Promise<void>
 }
 
 export function useOwnCluster(): OwnCluster {
   let cluster: Cluster | undefined
-  const started: RunningMock[] = []
+  const instances: RunningMock[] = []
   beforeAll(async () => {
     cluster = await startCluster({ settings: { fsync: 'off' } })
   })
   afterAll(() => {
-    for (const mock of started) mock.child.kill('SIGKILL')
+    for (const mock of instances) mock.child.kill('SIGKILL')
     cluster?.stop()
   })
+  const started = (): Cluster => {
+    if (!cluster) throw new Error('the cluster starts in beforeAll: use it inside a test')
+    return cluster
+  }
   return {
-    createDatabase: () => {
-      if (!cluster) throw new Error('the cluster starts in beforeAll: use it inside a test')
-      return cluster.createDatabase()
-    },
+    createDatabase: () => started().createDatabase(),
+    crash: () => started().crash(),
+    restart: () => started().restart(),
     async startInstance(args) {
       const mock = await startMock(args)
-      started.push(mock)
+      instances.push(mock)
       return mock
     },
   }
