@@ -1,6 +1,7 @@
 import { HttpError } from '../../shared/problem.ts'
 import { indexOfBytes, latin1Bytes, latin1Text } from './bytes.ts'
 import type { FormPair } from './parse-query.ts'
+import { partNameOf } from './part-name.ts'
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 const CRLF = latin1Bytes('\r\n')
@@ -18,23 +19,6 @@ function decode(bytes: Uint8Array, what: string): string {
   }
   if (text.includes('\u0000')) throw new HttpError(400, `The ${what} contains a NUL character.`)
   return text
-}
-
-/** The `name` of a part's Content-Disposition; browsers escape `"`, CR and LF in it as %22, %0D, %0A. */
-function nameOf(headers: string): string {
-  const disposition = headers
-    .split('\r\n')
-    .find((line) => line.toLowerCase().startsWith('content-disposition:'))
-  if (disposition === undefined) throw malformed('a part has no Content-Disposition')
-  if (!/^content-disposition:\s*form-data\s*(;|$)/i.test(disposition)) {
-    throw malformed('a part is not form-data')
-  }
-  if (/;\s*filename\*?=/i.test(disposition)) {
-    throw new HttpError(400, 'This API takes no files: send text fields only.')
-  }
-  const name = /;\s*name="([^"]*)"/i.exec(disposition)?.[1]
-  if (name === undefined) throw malformed('a part has no name')
-  return name.replaceAll('%22', '"').replaceAll('%0D', '\r').replaceAll('%0A', '\n')
 }
 
 /**
@@ -58,7 +42,7 @@ export function parseMultipart(raw: Uint8Array, boundary: string | undefined): F
     }
     const headersEnd = indexOfBytes(raw, HEADERS_END, at)
     if (headersEnd === -1) throw malformed('a part has no end of headers')
-    const name = nameOf(latin1Text(raw.subarray(at + 2, headersEnd + 2)))
+    const name = partNameOf(latin1Text(raw.subarray(at + 2, headersEnd + 2)))
     const next = indexOfBytes(raw, separator, headersEnd + HEADERS_END.length)
     if (next === -1) throw malformed('it has no closing boundary')
     const value = raw.subarray(headersEnd + HEADERS_END.length, next)

@@ -1,10 +1,20 @@
 // What the mock does on the wire where the document says nothing: HEAD on every GET, Allow with
-// HEAD and OPTIONS, the exact WWW-Authenticate, no Content-Type on a 204. The documented side of
+// HEAD and OPTIONS, the exact WWW-Authenticate, no Content-Type on a 204, multipart part names as
+// RFC 7578 writes them (a bare token or a quoted string). The documented side of
 // the same answers (405 with Allow, 401 with WWW-Authenticate: Bearer, 204 without a body) is
 // checked by the contract suite (contract-tests/).
 import { describe, expect, test } from '@jest/globals'
 import { CAROL } from '../../../fixtures/identities.ts'
-import { expectProblem, paths, UNKNOWN_ID, useContact, useTestApp } from '../support/http.ts'
+import {
+  bodyOf,
+  type Contact,
+  expectProblem,
+  paths,
+  UNKNOWN_ID,
+  useContact,
+  useTestApp,
+  withBody,
+} from '../support/http.ts'
 import type { Method } from '../support/http.ts'
 
 const http = useTestApp()
@@ -88,5 +98,63 @@ describe('Headers', () => {
     // Assert
     expect(res.status).toBe(204)
     expect(res.headers['content-type']).toBeUndefined()
+  })
+})
+
+describe('Multipart part names', () => {
+  /** A multipart body as Ktor (Specmatic's client) writes it: a name bare unless it has separators. */
+  const ktorBody = (fields: [disposition: string, value: string][]) => {
+    const boundary = '5f1e2d3c-7a6b5c4d3e2f1a0b-1c2d3e4f5a6b7c8d'
+    const parts = fields.map(([name, value]) =>
+      [
+        `--${boundary}`,
+        `Content-Disposition: form-data; name=${name}`,
+        'Content-Type: text/plain',
+        '',
+        value,
+      ].join('\r\n'),
+    )
+    return {
+      type: `multipart/form-data; boundary=${boundary}`,
+      raw: [...parts, `--${boundary}--`, ''].join('\r\n'),
+    }
+  }
+
+  test("When Specmatic's client creates and purges a contact with bare and quoted names, then both are done", async () => {
+    // Act
+    const created = await withBody(
+      http.post(paths.contacts()),
+      ktorBody([
+        ['"contact[first_name]"', 'Kay'],
+        ['"contact[relationship_type]"', '3'],
+      ]),
+    )
+    const { id } = bodyOf<Contact>(created)
+    const purged = await withBody(
+      http.delete(paths.contact(id)),
+      ktorBody([['soft_delete', 'false']]),
+    )
+
+    // Assert
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({ first_name: 'Kay', relationship_type: 3 })
+    expect(purged.status).toBe(204)
+    expectProblem(await http.get(paths.contact(id)), 404)
+  })
+
+  test('When a bracketed name comes bare, then it is a 400 saying to quote it and nothing is stored', async () => {
+    // Arrange
+    const before = (await http.allContacts()).length
+
+    // Act
+    const res = await withBody(
+      http.post(paths.contacts()),
+      ktorBody([['contact[first_name]', 'Kay']]),
+    )
+
+    // Assert
+    const problem = expectProblem(res, 400)
+    expect(problem.detail).toContain('name="contact[first_name]"')
+    expect(await http.allContacts()).toHaveLength(before)
   })
 })
