@@ -32,13 +32,15 @@ export function excerpt(value: unknown): string {
   return text.length > MAX ? `${text.slice(0, MAX)}… (${String(text.length)} characters)` : text
 }
 
-/** The value at a JSON pointer such as `/contacts/0/first_name`. */
+/** One step of a JSON Pointer (RFC 6901): an object's own member, or an array's element by index. */
+function stepInto(at: unknown, key: string): unknown {
+  if (Array.isArray(at)) return /^(0|[1-9][0-9]*)$/.test(key) ? at[Number(key)] : undefined
+  return isObject(at) && Object.hasOwn(at, key) ? at[key] : undefined
+}
+
+/** The value at a JSON Pointer such as `/contacts/0/first_name` (`~1` is `/`, `~0` is `~`). */
 export function valueAt(body: unknown, pointer: string): unknown {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map(unescape)
-    .reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), body)
+  return pointer.split('/').slice(1).map(unescape).reduce<unknown>(stepInto, body)
 }
 
 /**
@@ -65,10 +67,7 @@ export function createResponseChecker(document: OpenApiDocument) {
     const ref = node['$ref']
     if (typeof ref !== 'string') return { node, segments }
     const target = ref.replace(/^#\//, '').split('/').map(unescape)
-    return resolve(
-      target.reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), document),
-      target,
-    )
+    return resolve(target.reduce<unknown>(stepInto, document), target)
   }
 
   const templates = Object.keys(document.paths ?? {}).map((template) => ({
