@@ -280,10 +280,10 @@ export interface components {
     /** @enum {string} */
     SoftDeleteText: 'true' | 'false'
     /**
-     * @description `false` removes the record for good; `true` (the default) soft-deletes it.
-     * @enum {string|boolean}
+     * @description `false` removes the record for good; `true` (the default) soft-deletes it. The text `true` or
+     *     `false`, as a form sends it, or in JSON also the boolean.
      */
-    SoftDelete: 'true' | 'false' | true | false
+    SoftDelete: components['schemas']['SoftDeleteText'] | boolean
     /** @enum {string} */
     Gender: 'male' | 'female' | 'transgender' | 'non-binary' | 'other'
     /** @description An ISO 8601 date (`yyyy-mm-dd`) or date-time; a date-time without an offset is taken as UTC. */

@@ -156,6 +156,35 @@ describe('toFieldErrors', () => {
     ])
   })
 
+  test.each([
+    [
+      'text that is neither',
+      [
+        ajvError('enum', '/soft_delete', { allowedValues: ['true', 'false'] }),
+        ajvError('type', '/soft_delete', { type: 'boolean' }, 'must be boolean'),
+      ],
+      'must be true or false',
+    ],
+    [
+      'a number',
+      [
+        ajvError('type', '/soft_delete', { type: 'string' }, 'must be string'),
+        ajvError('enum', '/soft_delete', { allowedValues: ['true', 'false'] }),
+        ajvError('type', '/soft_delete', { type: 'boolean' }, 'must be boolean'),
+      ],
+      'must be text or true or false',
+    ],
+  ])(
+    'When soft_delete (text enum or boolean) gets %s, then each allowed value is named once',
+    (_label, errors, message) => {
+      // Act
+      const fieldErrors = toFieldErrors(errors)
+
+      // Assert
+      expect(fieldErrors).toEqual([{ field: 'soft_delete', message }])
+    },
+  )
+
   test('When "must be null" is the only message of a field, then it is kept', () => {
     // Act
     const errors = toFieldErrors([ajvError('type', '/x', { type: 'null' }, 'must be null')])

@@ -133,16 +133,26 @@ function locate(error: ErrorObject, unknown: string): { segments: string[]; mess
   }
 }
 
+const MUST_BE = 'must be '
+const ONE_OF = 'one of: '
+
+/** What a `must be …` message allows, each once: `one of: a, b` and `a or b` both allow a and b. */
+const allowedBy = (message: string): string[] => {
+  const allowed = message.slice(MUST_BE.length)
+  return allowed.startsWith(ONE_OF) ? allowed.slice(ONE_OF.length).split(', ') : [allowed]
+}
+
 /**
  * One line per field: an empty value fails its pattern too, which says nothing more; the
- * alternatives of an anyOf read `must be a real date or an ISO 8601 date-time`.
+ * alternatives of an anyOf read `must be a real date or an ISO 8601 date-time`, each allowed
+ * value once (soft_delete's text enum and its boolean branch read `must be true or false`).
  */
 function joinMessages(messages: string[]): string {
   let useful = messages.length > 1 ? messages.filter((m) => m !== 'must be null') : messages
   if (useful.includes(NOT_EMPTY)) useful = useful.filter((m) => m !== 'must not be blank')
-  const prefix = 'must be '
-  if (useful.length > 1 && useful.every((m) => m.startsWith(prefix))) {
-    return prefix + useful.map((m) => m.slice(prefix.length)).join(' or ')
+  if (useful.length > 1 && useful.every((m) => m.startsWith(MUST_BE))) {
+    const allowed = useful.flatMap(allowedBy).flatMap((value) => value.split(' or '))
+    return MUST_BE + [...new Set(allowed)].join(' or ')
   }
   return useful.join(' or ')
 }
