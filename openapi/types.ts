@@ -36,7 +36,9 @@ export interface paths {
     post?: never
     /**
      * Log out
-     * @description Revokes the token the request is sent with; from then on it is a 401 (decision 22).
+     * @description Revokes the token the request is sent with if login issued it; from then on it is a 401
+     *     (decision 22). A long-lived API token, such as the fixtures' `alice-token`, is not revoked:
+     *     the answer is the same 204 and the token keeps working.
      */
     delete: operations['logout']
     options?: never
@@ -456,6 +458,7 @@ export interface components {
       relationship_id: components['schemas']['Uuid'] | null
     }
     RelationshipTypeList: {
+      /** @description The whole catalog, at least 20 types. */
       relationships: components['schemas']['RelationshipType'][]
       count: components['schemas']['Count']
       first: components['schemas']['First']
@@ -709,7 +712,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description The token is revoked. */
+      /** @description A login token is revoked; a long-lived API token is left as it was. */
       204: {
         headers: {
           [name: string]: unknown

@@ -26,10 +26,9 @@ describe('GET /api/v1/relationships', () => {
       // Act
       const { res, catalog } = await listCatalog()
 
-      // Assert
+      // Assert: the document's minItems says how many types the catalog holds at least
       expect(res).toMatchDocument()
       expect(res.status).toBe(200)
-      expect(catalog.relationships.length).toBeGreaterThanOrEqual(20)
       // as an object, so a failure names the field that is off
       expect({ count: catalog.count, first: catalog.first }).toEqual({
         count: catalog.relationships.length,

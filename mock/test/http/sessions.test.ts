@@ -97,6 +97,17 @@ describe('DELETE /api/v1/logout', () => {
     expect((await withToken(ALICE.token)).status).toBe(200)
   })
 
+  test("When a fixture's API token logs out, then it is 204 and the token keeps working", async () => {
+    // Act
+    const res = await request(testApp.app)
+      .delete('/api/v1/logout')
+      .set('Authorization', `Bearer ${ALICE.token}`)
+
+    // Assert: decision 22, a long-lived API token is not revoked by a logout
+    expect(res.status).toBe(204)
+    expect((await withToken(ALICE.token)).status).toBe(200)
+  })
+
   test('When logout is called without a token, then it is a 401', async () => {
     // Act
     const res = await request(testApp.app).delete('/api/v1/logout')
