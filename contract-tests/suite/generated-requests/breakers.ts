@@ -2,7 +2,7 @@
 // candidates: body-cases.ts and query-cases.ts keep one only when the document's own validator finds the request broken
 // in that field and nowhere else (a value that happens to fit another branch is dropped).
 import type { FieldKeyword } from '../rules/rule.ts'
-import { isArrayView, textCanBreakType, type SchemaView } from './schema-view.ts'
+import { isArrayView, textCanBreakType, typesOfField, type SchemaView } from './schema-view.ts'
 import { viewOf } from './views.ts'
 import { isText, type Encoding } from './valid-values.ts'
 
@@ -31,9 +31,21 @@ const numberFrom = (valid: unknown): number => {
   return Number.isInteger(value) ? value : 1
 }
 
-function typeBreakers(view: SchemaView, valid: unknown, encoding: Encoding): Breaker[] {
+/**
+ * Values of a wrong type for `view`, one alternative of `field`. In text, whether the type can be
+ * broken is the whole field's: text always fits a field that also takes a string (soft_delete's
+ * `'true'`/`'false'` or boolean), so there a wrong word breaks the text's enum, not a type.
+ */
+function typeBreakers(
+  view: SchemaView,
+  field: SchemaView,
+  valid: unknown,
+  encoding: Encoding,
+): Breaker[] {
   const types = view.types
-  if (types === undefined || (isText(encoding) && !textCanBreakType(types))) return []
+  if (types === undefined || (isText(encoding) && !textCanBreakType(typesOfField(field)))) {
+    return []
+  }
   const numeric = types.includes('integer') || types.includes('number')
   const candidates: unknown[] = isText(encoding)
     ? // Form values are text read as the documented type: only text that cannot be read so.
@@ -178,10 +190,15 @@ function arrayBreakers(view: SchemaView, valid: unknown, encoding: Encoding): Br
   ]
 }
 
-function breakersOfView(view: SchemaView, valid: unknown, encoding: Encoding): Breaker[] {
+function breakersOfView(
+  view: SchemaView,
+  valid: unknown,
+  encoding: Encoding,
+  field: SchemaView = view,
+): Breaker[] {
   if (isArrayView(view)) return arrayBreakers(view, valid, encoding)
   return [
-    ...typeBreakers(view, valid, encoding),
+    ...typeBreakers(view, field, valid, encoding),
     ...enumBreakers(view),
     ...lengthBreakers(view, valid),
     ...boundBreakers(view),
@@ -189,7 +206,7 @@ function breakersOfView(view: SchemaView, valid: unknown, encoding: Encoding): B
     // A `type: 'null'` branch only says the field may be cleared: nothing of it to break.
     ...view.branches
       .filter((branch) => branch.types?.join() !== 'null')
-      .flatMap((branch) => breakersOfView(branch, valid, encoding)),
+      .flatMap((branch) => breakersOfView(branch, valid, encoding, field)),
   ]
 }
 

@@ -139,6 +139,17 @@ export const isObjectView = (view: SchemaView): boolean =>
   view.types?.includes('object') === true ||
   (view.types === undefined && Object.keys(view.properties).length > 0)
 
+/** The view and its alternatives (anyOf/oneOf), nested ones too: where a field's keywords may be. */
+export const alternativesOf = (view: SchemaView): SchemaView[] => [
+  view,
+  ...view.branches.flatMap(alternativesOf),
+]
+
+/** Every type a field takes, whichever alternative states it. */
+export const typesOfField = (view: SchemaView): string[] => [
+  ...new Set(alternativesOf(view).flatMap((item) => item.types ?? [])),
+]
+
 /**
  * Whether text (a form, a multipart body, a query string) can carry a value of the wrong type:
  * any text is a string and a repeated name an array, so only a field that takes neither can.

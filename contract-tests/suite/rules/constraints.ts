@@ -2,9 +2,11 @@
 // `allOf` and the alternatives of `anyOf`/`oneOf`, with how a person reads each. What text cannot
 // break is no constraint of a field that travels as text: a string's type, null, a field count.
 import {
+  alternativesOf,
   isArrayView,
   isObjectView,
   textCanBreakType,
+  typesOfField,
   type SchemaView,
   type SchemaViews,
 } from '../generated-requests/schema-view.ts'
@@ -17,12 +19,6 @@ export interface Constraint {
 }
 
 const shorten = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text)
-
-/** The view and its alternatives, nested ones too: where a field's keywords may be. */
-const alternativesOf = (view: SchemaView): SchemaView[] => [
-  view,
-  ...view.branches.flatMap(alternativesOf),
-]
 
 /** The first of the views that states `key`. */
 function stated<Key extends keyof SchemaView>(
@@ -54,8 +50,8 @@ const BOUNDS: readonly [Bound, (value: number) => string, 'own' | 'all', boolean
   ['maxItems', (value) => `has at most ${String(value)} items`, 'all', false],
 ]
 
-function typeConstraints(all: readonly SchemaView[], text: boolean): Constraint[] {
-  const types = [...new Set(all.flatMap((item) => item.types ?? []))]
+function typeConstraints(view: SchemaView, text: boolean): Constraint[] {
+  const types = typesOfField(view)
   const sendable = types.filter((type) => type !== 'null')
   const typed = text ? textCanBreakType(types) : sendable.length > 0
   return [
@@ -86,7 +82,7 @@ export function constraintsOf(view: SchemaView, text: boolean, views: SchemaView
     return value === undefined || (lower && value <= 0) ? [] : [{ keyword, says: says(value) }]
   })
   return [
-    ...typeConstraints(all, text),
+    ...typeConstraints(view, text),
     ...(listed === undefined
       ? []
       : [
