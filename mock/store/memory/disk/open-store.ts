@@ -9,6 +9,7 @@ import { handleJournalDamage } from './journal-damage.ts'
 import { openJournal, readJournal } from './journal.ts'
 import { createPersistence } from './persistence.ts'
 import { createNamedSnapshots } from './named-snapshots.ts'
+import { realPathOf } from './real-path.ts'
 import { SnapshotFile, type StoredSnapshot } from './snapshot-file.ts'
 import { StartupError } from '../../../shared/startup-error.ts'
 import { createMemoryEngine, type MemoryEngine } from '../memory-engine.ts'
@@ -92,12 +93,15 @@ export async function openStore(
   createData: () => Data | Promise<Data>,
   options: OpenStoreOptions = {},
 ): Promise<OpenStore> {
-  mkdirSync(dirname(file), { recursive: true })
+  // Every file of the data goes by the real path: through a symlink, the file it names is
+  // written (its snapshot renamed into place beside it), and the link stays.
+  const real = realPathOf(file)
+  mkdirSync(dirname(real), { recursive: true })
   const release = acquireLock(file)
   try {
-    const adapter = new SnapshotFile(file)
+    const adapter = new SnapshotFile(real)
     const stored = await readSnapshot(file, adapter)
-    const journalPath = `${file}.journal`
+    const journalPath = `${real}.journal`
     const replay = stored ? readJournal(journalPath, stored.journal) : { entries: [], damaged: [] }
     const notes = await handleJournalDamage(journalPath, replay, options.recover ?? false)
     const journal = await (options.openJournal ?? openJournal)(journalPath, stored?.journal)
@@ -116,7 +120,7 @@ export async function openStore(
         }),
       {
         tokenTtlMs: options.tokenTtlMs,
-        snapshots: createNamedSnapshots(options.snapshotsDir ?? `${file}.snapshots`),
+        snapshots: createNamedSnapshots(options.snapshotsDir ?? `${real}.snapshots`),
         where: file,
       },
     )
@@ -126,7 +130,7 @@ export async function openStore(
       // The journals hold what the snapshot lacks, so a full disk need not keep the data from
       // being served: the next start replays them again.
       await engine.snapshot().catch((error: unknown) => {
-        notes.push(`${snapshotFailure(file, error)} The data is served from the journal.`)
+        notes.push(`${snapshotFailure(real, error)} The data is served from the journal.`)
       })
     }
     return {
@@ -138,7 +142,7 @@ export async function openStore(
           // large file that holds everything already would only cost seconds)
           await engine.snapshotIfChanged()
         } catch (error) {
-          throw new StoreCloseError(snapshotFailure(file, error), { cause: error })
+          throw new StoreCloseError(snapshotFailure(real, error), { cause: error })
         } finally {
           await journal.close().catch(() => undefined)
           release()
