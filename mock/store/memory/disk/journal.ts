@@ -117,15 +117,30 @@ const APPEND_DURABLY = constants.O_WRONLY | constants.O_APPEND | constants.O_CRE
  * it would pass for one the old snapshot already holds, and be skipped).
  */
 export async function openJournal(path: string, coveredUpTo = 0): Promise<Journal> {
-  let handle: FileHandle = await open(path, APPEND_DURABLY)
+  // undefined while the file is set aside and its successor not yet open: the next call opens it
+  let handle: FileHandle | undefined = await open(path, APPEND_DURABLY)
   // The length up to the last complete entry: what a failed append is cut back to.
   let size = (await handle.stat()).size
   let torn = false
   let generation = Math.max(rotatedGenerations(path).at(-1) ?? 0, coveredUpTo)
+  let closed = false
+
+  /** The journal in use, opened again if a rotation that failed left it closed. */
+  async function opened(): Promise<FileHandle> {
+    if (closed) throw new Error(`the journal ${path} is closed`)
+    if (handle === undefined) {
+      const reopened = await open(path, APPEND_DURABLY)
+      size = (await reopened.stat()).size
+      torn = false
+      handle = reopened
+    }
+    return handle
+  }
 
   async function cutBack(): Promise<void> {
-    await handle.truncate(size)
-    await handle.datasync()
+    const file = await opened()
+    await file.truncate(size)
+    await file.datasync()
     torn = false
   }
 
@@ -138,10 +153,11 @@ export async function openJournal(path: string, coveredUpTo = 0): Promise<Journa
   return {
     async append(entries) {
       if (torn) await cutBack()
+      const file = await opened()
       const data = Buffer.from(entries.map(lineOf).join(''))
       try {
-        await writeAll(handle, data)
-        if (O_DSYNC === undefined) await handle.datasync()
+        await writeAll(file, data)
+        if (O_DSYNC === undefined) await file.datasync()
         size += data.length
       } catch (error) {
         torn = true
@@ -152,15 +168,25 @@ export async function openJournal(path: string, coveredUpTo = 0): Promise<Journa
     },
     async rotate() {
       if (torn) await cutBack()
-      generation++
-      await handle.close()
-      await rename(path, rotatedPath(path, generation))
-      handle = await open(path, APPEND_DURABLY)
-      size = 0
+      const next = generation + 1
+      // closed before the rename (Windows renames no open file); whatever fails from here on, the
+      // next append opens the journal in use again, so a full or read-only disk fails this
+      // rotation and no write after the disk allows it again
+      const closing = handle
+      handle = undefined
+      await closing?.close()
+      await rename(path, rotatedPath(path, next))
+      generation = next
+      await opened()
       await flushToDisk(dirname(path))
       return generation
     },
     dropRotated,
-    close: () => handle.close(),
+    close: async () => {
+      closed = true
+      const closing = handle
+      handle = undefined
+      await closing?.close()
+    },
   }
 }
