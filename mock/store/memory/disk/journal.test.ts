@@ -80,7 +80,7 @@ describe('openJournal', () => {
     // Assert
     expect(failed).not.toBe('rotated')
     const ids = (covered: number): string[] =>
-      readJournal(path, covered).entries.map((e) => ('put' in e ? e.put.id : e.remove))
+      readJournal(path, covered).entries.map(({ entry: e }) => ('put' in e ? e.put.id : e.remove))
     expect(generation).toBe(1)
     expect(ids(0)).toEqual(['before', 'during', 'after'])
     expect(ids(1)).toEqual(['after'])

@@ -13,15 +13,28 @@ const lineOf = (entry: JournalEntry): string =>
     ? `{"collection":"${entry.collection}","put":${keptJsonOf(entry.put)}}\n`
     : JSON.stringify(entry) + '\n'
 
-/** A complete line of the journal that is not an entry: damage by hand or by an older version. */
-export interface DamagedLine {
+/** Where a line of the journal is: its file (the journal in use or one set aside), from 1. */
+export interface JournalLine {
   file: string
   line: number
+}
+
+/**
+ * A complete line of the journal that is not an entry (damage by hand or by an older version), or
+ * an entry that breaks a rule of the data (`problems`, each naming the line and the JSON path).
+ */
+export interface DamagedLine extends JournalLine {
   text: string
+  problems?: string[]
+}
+
+/** An entry as read, and where it is. */
+export interface ReadEntry extends JournalLine {
+  entry: JournalEntry
 }
 
 export interface JournalContents {
-  entries: JournalEntry[]
+  entries: ReadEntry[]
   damaged: DamagedLine[]
 }
 
@@ -62,7 +75,7 @@ function readOne(path: string, contents: JournalContents): void {
   for (const [index, line] of complete.split('\n').entries()) {
     if (line === '') continue
     const entry = parseLine(line)
-    if (entry) contents.entries.push(entry)
+    if (entry) contents.entries.push({ entry, file: path, line: index + 1 })
     else contents.damaged.push({ file: path, line: index + 1, text: line })
   }
   // A last line without its newline is a write a crash cut short: never acknowledged.

@@ -5,6 +5,7 @@ import { dirname } from 'node:path'
 import { writeFailure } from '../../store-error.ts'
 import type { Data } from '../../../shared/data.ts'
 import { acquireLock } from './file-lock.ts'
+import { checkDataFile } from './check-data-file.ts'
 import { handleJournalDamage } from './journal-damage.ts'
 import { openJournal, readJournal } from './journal.ts'
 import { createPersistence } from './persistence.ts'
@@ -99,13 +100,19 @@ export async function openStore(
   mkdirSync(dirname(real), { recursive: true })
   const release = acquireLock(file)
   try {
+    const document = options.document ?? loadDocument()
     const adapter = new SnapshotFile(real)
     const stored = await readSnapshot(file, adapter)
     const journalPath = `${real}.journal`
-    const replay = stored ? readJournal(journalPath, stored.journal) : { entries: [], damaged: [] }
+    const replay = stored
+      ? checkDataFile(file, stored, readJournal(journalPath, stored.journal), {
+          document,
+          recover: options.recover ?? false,
+        })
+      : { entries: [], damaged: [] }
     const notes = await handleJournalDamage(journalPath, replay, options.recover ?? false)
     const journal = await (options.openJournal ?? openJournal)(journalPath, stored?.journal)
-    const searchText = createSearchText(searchFieldsOf(options.document ?? loadDocument()))
+    const searchText = createSearchText(searchFieldsOf(document))
     const engine = createMemoryEngine(
       stored?.data ?? (await createData()),
       searchText,
@@ -124,7 +131,7 @@ export async function openStore(
         where: file,
       },
     )
-    for (const entry of replay.entries) engine.apply(entry)
+    for (const { entry } of replay.entries) engine.apply(entry)
     if (!stored) await engine.snapshot()
     else if (replay.entries.length + replay.damaged.length > 0) {
       // The journals hold what the snapshot lacks, so a full disk need not keep the data from
@@ -132,6 +139,11 @@ export async function openStore(
       await engine.snapshot().catch((error: unknown) => {
         notes.push(`${snapshotFailure(real, error)} The data is served from the journal.`)
       })
+    } else if (!stored.sealed) {
+      // Checked record by record this time (a file of an older version, or edited by hand):
+      // written again sealed, the next start checks only its seal. One that cannot be written
+      // loses nothing, and is checked in full again.
+      await engine.snapshot().catch(() => undefined)
     }
     return {
       engine,
