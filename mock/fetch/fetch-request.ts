@@ -71,26 +71,34 @@ type Headers_ = Record<string, string>
 
 /** What fetch takes as its first argument (the DOM's `RequestInfo | URL`). */
 export type FetchInput = string | URL | Request
-type HeadersInit = NonNullable<RequestInit['headers']>
 
-/** Header names in lower case, a repeated one's values joined with ', ' (as `Headers` does). */
-export function headersOf(init: HeadersInit | undefined): Headers_ {
+/**
+ * Header names in lower case, a repeated one's values joined with ', ' (as `Headers` does).
+ * Headers are known by their shape, as fetch itself reads them: an iterable of pairs (a `Headers`
+ * of any realm, jsdom's or happy-dom's, which may keep a name's capitals; an array), else a record.
+ */
+export function headersOf(init: unknown): Headers_ {
   const headers: Headers_ = {}
-  if (init === undefined) return headers
-  const add = (name: string, value: string): void => {
-    const key = name.toLowerCase()
-    const trimmed = value.trim()
+  if (init === undefined || init === null) return headers
+  if (typeof init !== 'object') throw new TypeError('Headers must be an object or pairs.')
+  const add = (name: unknown, value: unknown): void => {
+    const key = String(name).toLowerCase()
+    const trimmed = String(value).trim()
     const known = headers[key]
     headers[key] = known === undefined ? trimmed : `${known}, ${trimmed}`
   }
-  if (init instanceof Headers) {
-    init.forEach((value, name) => {
-      headers[name] = value
-    })
-  } else if (Array.isArray(init)) {
-    for (const [name = '', value = ''] of init) add(name, value)
+  if (Symbol.iterator in init) {
+    for (const [name = '', value = ''] of init as Iterable<readonly unknown[]>) add(name, value)
+  } else if (typeof (init as { forEach?: unknown }).forEach === 'function') {
+    // a Headers of a polyfill with no iterator
+    ;(init as { forEach: (each: (value: unknown, name: unknown) => void) => void }).forEach(
+      (value, name) => {
+        add(name, value)
+      },
+    )
   } else {
-    for (const name of Object.keys(init)) add(name, (init as Headers_)[name] ?? '')
+    const record = init as Record<string, unknown>
+    for (const name of Object.keys(record)) add(name, record[name] ?? '')
   }
   return headers
 }
@@ -104,25 +112,46 @@ export interface FetchCall {
   signal: AbortSignal | null | undefined
 }
 
-/** What a fetch call asks for; a `Request` is read only when given one, its body when asked. */
+/** What fetch reads of a Request, whatever realm made it (this one, jsdom's, happy-dom's). */
+interface RequestLike {
+  readonly url: string
+  readonly method: string
+  readonly headers: unknown
+  readonly body: unknown
+  readonly signal?: AbortSignal | null
+  readonly bodyUsed?: boolean
+}
+
+function requestOf(input: FetchInput): RequestLike | undefined {
+  if (typeof input !== 'object' || input instanceof URL) return undefined
+  const { url, method } = input as Partial<RequestLike>
+  return typeof url === 'string' && typeof method === 'string' ? input : undefined
+}
+
+/** What a fetch call asks for: `init` over the Request's own parts, as `new Request` puts it. */
 export function readCall(input: FetchInput, init?: RequestInit): FetchCall {
-  if (typeof input !== 'string' && !(input instanceof URL)) {
-    if (input.bodyUsed) {
-      throw new TypeError(
-        'Cannot construct a Request with a Request object that has already been used.',
-      )
-    }
-    const request = init === undefined ? input : new Request(input, init)
-    return callOf(request.url, request.method, request.headers, request.body, request.signal)
+  const request = requestOf(input)
+  if (request === undefined) {
+    // a URL of this realm or another (jsdom's), by its href
+    const href = typeof input === 'string' ? input : (input as { href?: unknown }).href
+    if (typeof href !== 'string') throw new TypeError('fetch takes a URL, its text or a Request.')
+    return callOf(href, init?.method ?? 'GET', init?.headers, init?.body, init?.signal)
   }
-  const href = typeof input === 'string' ? input : input.href
-  return callOf(href, init?.method ?? 'GET', init?.headers, init?.body, init?.signal)
+  if (request.bodyUsed === true) {
+    throw new TypeError(
+      'Cannot construct a Request with a Request object that has already been used.',
+    )
+  }
+  const body = init?.body !== undefined ? init.body : request.body
+  const headers = init?.headers ?? request.headers
+  const signal = init?.signal ?? request.signal
+  return callOf(request.url, init?.method ?? request.method, headers, body, signal)
 }
 
 function callOf(
   href: string,
   requested: string,
-  headersInit: HeadersInit | undefined,
+  headersInit: unknown,
   init: unknown,
   signal: AbortSignal | null | undefined,
 ): FetchCall {
