@@ -3,6 +3,7 @@
 // read as they are, with no `Request` built: that is most calls, and a `Request` costs more than
 // the core's whole answer.
 import type { CoreRequest } from '../pipeline/exchange.ts'
+import { createNameRecord } from '../shared/name-record.ts'
 import { bodyOf, type FetchBody } from './request-body.ts'
 
 /** The base URL a fetch function answers, taken apart once. */
@@ -73,12 +74,13 @@ type Headers_ = Record<string, string>
 export type FetchInput = string | URL | Request
 
 /**
- * Header names in lower case, a repeated one's values joined with ', ' (as `Headers` does).
- * Headers are known by their shape, as fetch itself reads them: an iterable of pairs (a `Headers`
- * of any realm, jsdom's or happy-dom's, which may keep a name's capitals; an array), else a record.
+ * Header names in lower case, a repeated one's values joined with ', ' (as `Headers` does), in a
+ * record without a prototype: `constructor` or `__proto__` are sent as any other name. Headers
+ * are known by their shape, as fetch itself reads them: an iterable of pairs (a `Headers` of any
+ * realm, jsdom's or happy-dom's, which may keep a name's capitals; an array), else a record.
  */
 export function headersOf(init: unknown): Headers_ {
-  const headers: Headers_ = {}
+  const headers = createNameRecord<string>()
   if (init === undefined || init === null) return headers
   if (typeof init !== 'object') throw new TypeError('Headers must be an object or pairs.')
   const add = (name: unknown, value: unknown): void => {

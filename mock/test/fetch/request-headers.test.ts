@@ -1,11 +1,15 @@
 // Headers as a caller's environment makes them: Node's own, jsdom's and happy-dom's (of another
 // realm: `instanceof Headers` is false, and happy-dom keeps a name's capitals), pairs, a record,
-// and Requests of those environments. Every name is read in lower case.
+// and Requests of those environments. Every name is read in lower case, and a name the client
+// chose is recorded as sent, whatever Object.prototype has of that name.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { Window } from 'happy-dom'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import type { FetchInput } from '../../fetch/fetch-request.ts'
+import { describeEntry } from '../../face/recorded-views.ts'
+import { createRecorder } from '../../face/recorder.ts'
+import { parseBase, readCall, toCoreRequest, type FetchInput } from '../../fetch/fetch-request.ts'
 import { createMockFetch } from '../../fetch/node/fetch.ts'
+import { startExchange } from '../../pipeline/exchange.ts'
 import { openJsdomWindow } from '../support/fetch/jsdom-window.ts'
 
 const CONTACTS = `http://localhost/api/v1/orgs/${ACME_ORG_ID}/contacts`
@@ -109,4 +113,56 @@ describe.each(['Authorization', 'AUTHORIZATION'])('Authorization spelled %s', (n
     // Assert
     expect(response.status).toBe(200)
   })
+})
+
+describe('header names Object.prototype has', () => {
+  const SENT: Pairs = [
+    ['constructor', 'sent-c'],
+    ['__proto__', 'sent-p'],
+    ['toString', 'sent-t'],
+  ]
+  // happy-dom's own Headers keeps lower-case names in a plain object: it throws on `constructor`
+  // and `__proto__` itself (only toString is another name in lower case)
+  const sentBy = (kind: string): Pairs =>
+    kind.startsWith('happy-dom') ? SENT.filter(([name]) => name === 'toString') : SENT
+  /** What the core and the inspector have: names in lower case, the Host the mock names. */
+  const shownOf = (sent: Pairs): [string, string][] =>
+    [...sent.map(([name, value]): [string, string] => [name.toLowerCase(), value])]
+      .concat([['host', 'localhost']])
+      .sort()
+  const namesOf = (headers: object): [string, unknown][] => Object.entries(headers).sort()
+  type Call = [kind: string, sent: Pairs, call: () => ReturnType<typeof readCall>]
+  const calls: Call[] = [
+    ...headerKinds.map(([kind, make]): Call => [
+      `the fetch function's ${kind}`,
+      sentBy(kind),
+      () => readCall(CONTACTS, { headers: make(sentBy(kind)) as RequestInit['headers'] }),
+    ]),
+    ...requestKinds.map(([kind, make]): Call => [
+      `MSW's ${kind}`,
+      sentBy(kind),
+      () => readCall(make(sentBy(kind))),
+    ]),
+  ]
+
+  test.each(calls)(
+    'When they come in %s, then the core has each as sent, and the inspector’s views show it',
+    (_, sent, call) => {
+      // Arrange
+      const request = toCoreRequest(call(), parseBase('http://localhost'), 1024)
+      const recorder = createRecorder(1)
+
+      // Act
+      recorder.note(startExchange(request), { status: 200, headers: {}, text: '' })
+      const entry = recorder.find(1)
+
+      // Assert
+      const shown = shownOf(sent)
+      expect(namesOf(request.headers)).toEqual(shown)
+      expect(entry && namesOf(entry.headers)).toEqual(shown)
+      expect(entry && namesOf(describeEntry(entry, 'http://localhost').requestHeaders)).toEqual(
+        shown,
+      )
+    },
+  )
 })
