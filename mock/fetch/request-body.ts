@@ -112,7 +112,12 @@ function inflate(next: NextChunk, coding: 'gzip' | 'deflate', limit: number, sto
         return
       }
       if (chunk === undefined) break
-      await writer.write(chunk)
+      // the DOM's streams take views of an ArrayBuffer only: one of a SharedArrayBuffer is copied
+      await writer.write(
+        chunk.buffer instanceof ArrayBuffer
+          ? (chunk as Uint8Array<ArrayBuffer>)
+          : new Uint8Array(chunk),
+      )
     }
     await writer.close()
   }
