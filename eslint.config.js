@@ -53,7 +53,8 @@ export default defineConfig(
     // a unit test runs in this process only (`npm run test:unit`, the fast loop): one that starts
     // a process, a browser or a cluster belongs in scripts/test-kinds.js's PROCESS_TESTS
     files: [JEST_TESTS],
-    ignores: PROCESS_TESTS,
+    // the package test runs on its own (`npm run test:package`): it packs and installs the package
+    ignores: [...PROCESS_TESTS, 'scripts/package.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

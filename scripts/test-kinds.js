@@ -10,6 +10,7 @@ export const PROCESS_TESTS = [
   'mock/test/process/**/*.test.ts',
   'mock/test/resilience/{concurrency,crash,disk-full,event-stream-clients,lock-race,shutdown,unread-stdout}.test.ts',
   'mock/test/app/{admin-faults,inspector-curl}.test.ts',
+  'mock/test/fetch/streamed-bodies-memory.test.ts',
   'mock/test/http/generated-client.test.ts',
   'mock/process/request-log-destination.test.ts',
   'mock/store/memory/disk/open-store.test.ts',

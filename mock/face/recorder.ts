@@ -1,4 +1,5 @@
 import type { Exchange, RequestHeaders } from '../pipeline/exchange.ts'
+import { createNameRecord } from '../shared/name-record.ts'
 import type { Reply } from '../shared/reply.ts'
 import { summarize, type RecordedSummary } from './recorded-views.ts'
 
@@ -64,9 +65,12 @@ function flatHeaders(headers: RequestHeaders, parts: string[]): void {
   }
 }
 
-/** Header names in lower case; a repeated header's values joined, as Node joins most of them. */
+/**
+ * Header names in lower case; a repeated header's values joined, as Node joins most of them. The
+ * names are the client's: `constructor` or `__proto__` are kept as sent (no prototype).
+ */
 function headersOf(raw: readonly string[]): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = {}
+  const headers = createNameRecord<string | string[]>()
   for (let index = 0; index + 1 < raw.length; index += 2) {
     const name = (raw[index] ?? '').toLowerCase()
     const value = raw[index + 1] ?? ''

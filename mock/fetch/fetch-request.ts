@@ -1,8 +1,10 @@
 // A call of fetch as the core reads a request: the URL below the base URL, the headers in lower
-// case once, the body's bytes. A URL string and an init are read as they are, with no `Request`
-// built: that is most calls, and a `Request` costs more than the core's whole answer.
+// case once, the body when the core asks for it (request-body.ts). A URL string and an init are
+// read as they are, with no `Request` built: that is most calls, and a `Request` costs more than
+// the core's whole answer.
 import type { CoreRequest } from '../pipeline/exchange.ts'
-import { HttpError } from '../shared/problem.ts'
+import { createNameRecord } from '../shared/name-record.ts'
+import { bodyOf, type FetchBody } from './request-body.ts'
 
 /** The base URL a fetch function answers, taken apart once. */
 export interface Base {
@@ -70,115 +72,108 @@ type Headers_ = Record<string, string>
 
 /** What fetch takes as its first argument (the DOM's `RequestInfo | URL`). */
 export type FetchInput = string | URL | Request
-type HeadersInit = NonNullable<RequestInit['headers']>
-type BodyInit = NonNullable<RequestInit['body']>
 
-/** Header names in lower case, a repeated one's values joined with ', ' (as `Headers` does). */
-export function headersOf(init: HeadersInit | undefined): Headers_ {
-  const headers: Headers_ = {}
-  if (init === undefined) return headers
-  const add = (name: string, value: string): void => {
-    const key = name.toLowerCase()
-    const trimmed = value.trim()
+/**
+ * Header names in lower case, a repeated one's values joined with ', ' (as `Headers` does), in a
+ * record without a prototype: `constructor` or `__proto__` are sent as any other name. Headers
+ * are known by their shape, as fetch itself reads them: an iterable of pairs (a `Headers` of any
+ * realm, jsdom's or happy-dom's, which may keep a name's capitals; an array), else a record.
+ */
+export function headersOf(init: unknown): Headers_ {
+  const headers = createNameRecord<string>()
+  if (init === undefined || init === null) return headers
+  if (typeof init !== 'object') throw new TypeError('Headers must be an object or pairs.')
+  const add = (name: unknown, value: unknown): void => {
+    const key = String(name).toLowerCase()
+    const trimmed = String(value).trim()
     const known = headers[key]
     headers[key] = known === undefined ? trimmed : `${known}, ${trimmed}`
   }
-  if (init instanceof Headers) {
-    init.forEach((value, name) => {
-      headers[name] = value
-    })
-  } else if (Array.isArray(init)) {
-    for (const [name = '', value = ''] of init) add(name, value)
+  if (Symbol.iterator in init) {
+    for (const [name = '', value = ''] of init as Iterable<readonly unknown[]>) add(name, value)
+  } else if (typeof (init as { forEach?: unknown }).forEach === 'function') {
+    // a Headers of a polyfill with no iterator
+    ;(init as { forEach: (each: (value: unknown, name: unknown) => void) => void }).forEach(
+      (value, name) => {
+        add(name, value)
+      },
+    )
   } else {
-    for (const name of Object.keys(init)) add(name, (init as Headers_)[name] ?? '')
+    const record = init as Record<string, unknown>
+    for (const name of Object.keys(record)) add(name, record[name] ?? '')
   }
   return headers
 }
 
-const EMPTY = new Uint8Array(0)
-const encoder = new TextEncoder()
-
-/** The bytes of a body and the Content-Type fetch would give it when none is set. */
-async function bytesOf(body: BodyInit): Promise<{ bytes: Uint8Array; type: string | null }> {
-  if (body instanceof Uint8Array) return { bytes: body, type: null }
-  // a Response serializes whatever fetch takes (FormData, Blob, a stream) as fetch would
-  const carrier = new Response(body)
-  return {
-    bytes: new Uint8Array(await carrier.arrayBuffer()),
-    type: carrier.headers.get('content-type'),
-  }
-}
-
-/** The parts of a request a fetch call gives, its body's bytes read already. */
+/** The parts of a request a fetch call gives; its body is read when the core asks for it. */
 export interface FetchCall {
   method: string
   href: string
   headers: Headers_
-  bytes: Uint8Array
+  body: FetchBody
   signal: AbortSignal | null | undefined
 }
 
-/** What a fetch call asks for; a `Request` is read only when given one. */
-export function readCall(input: FetchInput, init?: RequestInit): FetchCall | Promise<FetchCall> {
-  if (typeof input !== 'string' && !(input instanceof URL)) return readRequest(input, init)
-  const method = methodOf(init?.method ?? 'GET')
-  const headers = headersOf(init?.headers)
-  const href = typeof input === 'string' ? input : input.href
-  const body = init?.body
-  const signal = init?.signal
-  if (body === undefined || body === null) return { method, href, headers, bytes: EMPTY, signal }
+/** What fetch reads of a Request, whatever realm made it (this one, jsdom's, happy-dom's). */
+interface RequestLike {
+  readonly url: string
+  readonly method: string
+  readonly headers: unknown
+  readonly body: unknown
+  readonly signal?: AbortSignal | null
+  readonly bodyUsed?: boolean
+}
+
+function requestOf(input: FetchInput): RequestLike | undefined {
+  if (typeof input !== 'object' || input instanceof URL) return undefined
+  const { url, method } = input as Partial<RequestLike>
+  return typeof url === 'string' && typeof method === 'string' ? input : undefined
+}
+
+/** What a fetch call asks for: `init` over the Request's own parts, as `new Request` puts it. */
+export function readCall(input: FetchInput, init?: RequestInit): FetchCall {
+  const request = requestOf(input)
+  if (request === undefined) {
+    // a URL of this realm or another (jsdom's), by its href
+    const href = typeof input === 'string' ? input : (input as { href?: unknown }).href
+    if (typeof href !== 'string') throw new TypeError('fetch takes a URL, its text or a Request.')
+    return callOf(href, init?.method ?? 'GET', init?.headers, init?.body, init?.signal)
+  }
+  if (request.bodyUsed === true) {
+    throw new TypeError(
+      'Cannot construct a Request with a Request object that has already been used.',
+    )
+  }
+  const body = init?.body !== undefined ? init.body : request.body
+  const headers = init?.headers ?? request.headers
+  const signal = init?.signal ?? request.signal
+  return callOf(request.url, init?.method ?? request.method, headers, body, signal)
+}
+
+function callOf(
+  href: string,
+  requested: string,
+  headersInit: unknown,
+  init: unknown,
+  signal: AbortSignal | null | undefined,
+): FetchCall {
+  const method = methodOf(requested)
+  const headers = headersOf(headersInit)
+  if (init === undefined || init === null) {
+    return { method, href, headers, body: bodyOf(undefined, signal), signal }
+  }
   if (method === 'GET' || method === 'HEAD') {
     throw new TypeError('Request with GET/HEAD method cannot have body.')
   }
-  if (typeof body === 'string') {
-    headers['content-type'] ??= 'text/plain;charset=UTF-8'
-    return { method, href, headers, bytes: encoder.encode(body), signal }
-  }
-  return bytesOf(body).then(({ bytes, type }) => {
-    if (type !== null) headers['content-type'] ??= type
-    return { method, href, headers, bytes, signal }
-  })
+  const body = bodyOf(init, signal)
+  if (body.type !== null) headers['content-type'] ??= body.type
+  return { method, href, headers, body, signal }
 }
-
-async function readRequest(input: Request, init: RequestInit | undefined): Promise<FetchCall> {
-  const request = init === undefined ? input : new Request(input, init)
-  const bytes = request.body === null ? EMPTY : new Uint8Array(await request.arrayBuffer())
-  const headers = headersOf(request.headers)
-  return { method: request.method, href: request.url, headers, bytes, signal: request.signal }
-}
-
-const ENCODINGS: Readonly<Record<string, 'gzip' | 'deflate'>> = { gzip: 'gzip', deflate: 'deflate' }
-
-/** A compressed body inflated, as the server's body parser does; 415 for an unknown coding. */
-async function inflate(bytes: Uint8Array, encoding: string | undefined): Promise<Uint8Array> {
-  const coding = encoding?.trim().toLowerCase() ?? 'identity'
-  if (coding === 'identity') return bytes
-  const format = ENCODINGS[coding]
-  if (format === undefined) {
-    const error = new HttpError(
-      415,
-      `The request could not be read: unsupported content encoding "${coding}"`,
-    )
-    throw error
-  }
-  // A copy on its own ArrayBuffer: the DOM's BlobPart takes no view of a SharedArrayBuffer
-  const own = new Uint8Array(bytes)
-  const stream = new Blob([own]).stream().pipeThrough(new DecompressionStream(format))
-  try {
-    return new Uint8Array(await new Response(stream).arrayBuffer())
-  } catch (cause) {
-    throw new HttpError(400, 'The request could not be read: the body could not be inflated.', {
-      cause,
-    })
-  }
-}
-
-const tooLarge = (): HttpError => new HttpError(413, 'The body is larger than the server accepts.')
 
 /** The call as the core takes it; `limit` is the document's largest body, in bytes. */
 export function toCoreRequest(call: FetchCall, base: Base, limit: number): CoreRequest {
   const { url, originalUrl } = targetOf(call.href, base)
-  const { headers, bytes } = call
+  const { headers, body } = call
   headers['host'] = base.host
   const encoding = headers['content-encoding']
   return {
@@ -186,15 +181,7 @@ export function toCoreRequest(call: FetchCall, base: Base, limit: number): CoreR
     url,
     originalUrl,
     headers,
-    hasBody: bytes.length > 0,
-    body: () => {
-      if (encoding === undefined) {
-        return bytes.length > limit ? Promise.reject(tooLarge()) : Promise.resolve(bytes)
-      }
-      return inflate(bytes, encoding).then((inflated) => {
-        if (inflated.length > limit) throw tooLarge()
-        return inflated
-      })
-    },
+    hasBody: body.sent,
+    body: () => body.read(limit, encoding),
   }
 }

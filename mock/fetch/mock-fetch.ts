@@ -80,39 +80,58 @@ export function createMockFetch(options: MockFetchOptions): MockFetch {
     return started
   }
 
-  /** The core's answer to a call at `at` (the base URL, or a Request's own origin). */
+  /**
+   * The core's answer to a call at `at` (the base URL, or a Request's own origin). The body is read
+   * by the core when its turn comes; whatever it left unread is let go once the call is over.
+   */
   async function exchange(call: FetchCall, at: Base): Promise<Reply> {
-    const mock = await running()
-    const request = toCoreRequest(call, at, mock.bodyLimit)
-    // what the answer's `url` says: the URL as sent, resolved and normalized
-    call.href = at.origin + (request.originalUrl ?? request.url)
-    const { signal } = call
-    if (signal?.aborted === true) throw abortReason(signal)
-    const handled = mock.handle(request)
-    pending++
-    handled.then(settle, settle)
-    const reply = await (signal ? raceAbort(handled, signal) : handled)
-    // the core leaves only pages, and this mock has none: the server's 404 for them
-    return reply ?? problemReply(new HttpError(404, `There is no ${request.url} in this API.`))
+    try {
+      const mock = await running()
+      const request = toCoreRequest(call, at, mock.bodyLimit)
+      // what the answer's `url` says: the URL as sent, resolved and normalized
+      call.href = at.origin + (request.originalUrl ?? request.url)
+      const { signal } = call
+      if (signal?.aborted === true) throw abortReason(signal)
+      const handled = mock.handle(request)
+      pending++
+      handled.then(settle, settle)
+      const reply = await (signal ? raceAbort(handled, signal) : handled)
+      // the caller's own body stream failed: fetch rejects, as it does when an upload breaks
+      const failure = call.body.failure()
+      if (failure !== undefined) throw failedToFetch(failure)
+      // the core leaves only pages, and this mock has none: the server's 404 for them
+      return reply ?? problemReply(new HttpError(404, `There is no ${request.url} in this API.`))
+    } finally {
+      call.body.discard()
+    }
   }
 
   const mockFetch = async (input: FetchInput, init?: RequestInit): Promise<Response> => {
-    const read = readCall(input, init)
-    const call = read instanceof Promise ? await read : read
+    const call = readCall(input, init)
     const reply = await exchange(call, base)
     if (reply.network !== undefined) return breakConnection(reply.network, call.signal, closed)
     return toResponse(reply, call.method, call.href)
   }
 
   async function answer(request: Request): Promise<Response | undefined> {
-    const call = await readCall(request)
+    const call = readCall(request)
     const { origin } = new URL(call.href)
     // the request's origin is taken for the mock's: a same-origin request stays one
     if (call.headers['origin'] === origin) call.headers['origin'] = base.origin
     const at = { ...base, href: origin + base.path, origin }
     const below = pathBelow(call.href, at)
+    // not the mock's: its body is left as it is, for the next handler or the network
     if (below === undefined || !(await running()).owns(below)) return undefined
-    const reply = await exchange(call, at)
+    let reply: Reply
+    try {
+      reply = await exchange(call, at)
+    } catch (error) {
+      // the caller's stream failed, or the caller gave up (MSW rejected its fetch already): MSW
+      // turns an error response into the TypeError fetch rejects with, and tells no exception
+      if (call.body.failure() !== undefined || call.signal?.aborted === true)
+        return Response.error()
+      throw error
+    }
     if (reply.network === undefined) return toResponse(reply, call.method)
     // MSW turns an error response into the TypeError fetch rejects with
     if (reply.network !== 'hang') return Response.error()

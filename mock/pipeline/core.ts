@@ -130,10 +130,17 @@ export function createCore(deps: CoreDeps): Core {
   }
 
   function readBody(x: Exchange): Promise<void> | undefined {
+    const { hasBody } = x.request
+    if (operationOf(x).body) {
+      return x.request.body().then((raw) => {
+        x.rawBody = raw
+      })
+    }
     // an operation without a body never reads one: decodeBody answers its presence with a 400
-    if (!operationOf(x).body) return undefined
-    return x.request.body().then((raw) => {
-      x.rawBody = raw
+    // (a transport that cannot tell whether one was sent looks at its first bytes only)
+    if (typeof hasBody !== 'function') return undefined
+    return hasBody().then((sent) => {
+      x.bodySent = sent
     })
   }
 
@@ -147,7 +154,7 @@ export function createCore(deps: CoreDeps): Core {
   }
 
   function decodeRequestBody(x: Exchange): undefined {
-    x.decoded = decodeBody(operationOf(x), x.request, x.rawBody)
+    x.decoded = decodeBody(operationOf(x), x.request, x.rawBody, x.bodySent)
   }
 
   function validateRequestBody(x: Exchange): undefined {

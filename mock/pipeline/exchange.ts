@@ -19,8 +19,11 @@ export interface CoreRequest {
   headers: RequestHeaders
   /** The headers as they came, name then value (Node's `rawHeaders`), where the transport has them. */
   rawHeaders?: readonly string[]
-  /** Whether a body was announced (a length over 0, or a transfer encoding). */
-  hasBody: boolean
+  /**
+   * Whether a body was sent: announced (a length over 0, or a transfer encoding), or, where the
+   * transport cannot tell without reading (a fetch Request's stream), learnt from its first bytes.
+   */
+  hasBody: boolean | (() => Promise<boolean>)
   /**
    * The body's bytes, read when the order of checks reaches it (an unauthenticated request never
    * waits for its body); rejects with a 4xx error (413 over the document's limit).
@@ -49,6 +52,8 @@ export interface Exchange {
   recorded: boolean
   plan: FaultPlan | undefined
   caller: { user: User; token: string } | undefined
+  /** Whether a body was sent, once known (readBody learns it where the transport could not say). */
+  bodySent: boolean
   /** The body's bytes, once read. */
   rawBody: Uint8Array | undefined
   decoded: ReadBody | undefined
@@ -75,6 +80,7 @@ export function startExchange(request: CoreRequest): Exchange {
     recorded: false,
     plan: undefined,
     caller: undefined,
+    bodySent: request.hasBody === true,
     rawBody: undefined,
     decoded: undefined,
     query: {},

@@ -149,7 +149,9 @@ export const OPTIONS = {
   }),
   recover: option({
     key: 'recover',
-    help: 'start on a damaged journal: keep its intact entries and move the damaged file aside',
+    help:
+      'start on a damaged journal (or lines that break a rule of the data): keep its intact ' +
+      'entries and a copy of it aside',
     shows: 'off: refuse to start',
     default: false,
   }),

@@ -41,7 +41,10 @@ function refuse(req: IncomingMessage, res: ServerResponse): void {
   req.resume()
 }
 
-export function createShutdown({ graceMs = GRACE_MS, quietMs = 250 }: ShutdownOptions = {}): Shutdown {
+export function createShutdown({
+  graceMs = GRACE_MS,
+  quietMs = 250,
+}: ShutdownOptions = {}): Shutdown {
   const inFlight = new Set<ServerResponse>()
   let stopping = false
   let lastArrival = 0

@@ -96,16 +96,24 @@ export function problemReply(error: HttpError, instance?: string): Reply {
   }
 }
 
+/**
+ * A body the mock cannot read, in the words of every transport: the server's body parser (its
+ * errors, through toHttpError) and the fetch function's reader say the same.
+ */
+export function unreadableBody(status: number, reason: string, cause?: unknown): HttpError {
+  const detail =
+    status === 413
+      ? 'The body is larger than the server accepts.'
+      : `The request could not be read: ${reason}`
+  return new HttpError(status, detail, { cause })
+}
+
 /** Errors of body parsers carry a 4xx `status`; anything else that is not an HttpError is our bug. */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error
   const status = (error as { status?: unknown } | null)?.status
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const detail =
-      status === 413
-        ? 'The body is larger than the server accepts.'
-        : 'The request could not be read: ' + (error as Error).message
-    return new HttpError(status, detail, { cause: error })
+    return unreadableBody(status, (error as Error).message, error)
   }
   return new HttpError(500, 'The server failed to handle the request; nothing was changed.', {
     cause: error,

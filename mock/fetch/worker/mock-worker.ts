@@ -1,6 +1,8 @@
 // The mock served by MSW's service worker: the page's own fetches (and its libraries') to the
 // API reach the worker, which hands them to this page's mock; its data is kept in IndexedDB, so a
-// reload finds it as it was. Nothing leaves the page and no server of ours runs.
+// reload finds it as it was, and the origin's other tabs share it (store/memory/indexeddb/tabs.ts)
+// while fault rules and the request log stay in this tab. Nothing leaves the page and no server of
+// ours runs.
 import { setupWorker } from 'msw/browser'
 import { searchFieldsOf } from '../../../openapi/document.ts'
 import { createSearchText } from '../../store/memory/search-text.ts'

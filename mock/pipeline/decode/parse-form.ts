@@ -1,3 +1,4 @@
+import { createNameRecord } from '../../shared/name-record.ts'
 import { HttpError } from '../../shared/problem.ts'
 import { splitPairs, type FormPair } from './parse-query.ts'
 
@@ -40,7 +41,7 @@ function splitName(name: string): string[] {
   return [match[1], ...keys]
 }
 
-const createObject = (): FormObject => Object.create(null) as FormObject
+const createObject = (): FormObject => createNameRecord<FormValue>()
 
 /**
  * Decodes `contact[first_name]=Ann&include[]=a` into nested objects (deepObject style) with no

@@ -1,3 +1,4 @@
+import { createNameRecord } from '../../shared/name-record.ts'
 import { HttpError } from '../../shared/problem.ts'
 
 export type QueryValues = Record<string, string | string[]>
@@ -36,7 +37,7 @@ export function splitPairs(text: string, where: string): FormPair[] {
  * repeated name becomes an array; the object has no prototype, so no key can reach one.
  */
 export function parseQuery(search: string): QueryValues {
-  const query: QueryValues = Object.create(null) as QueryValues
+  const query: QueryValues = createNameRecord()
   for (const [name, value] of splitPairs(search, 'query string')) {
     const previous = query[name]
     if (previous === undefined) query[name] = value

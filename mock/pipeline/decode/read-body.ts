@@ -52,17 +52,19 @@ export interface ReadBody {
 
 /**
  * Turns the raw bytes (read with the document's size limit) into a value, by the media types the
- * document lists for the operation; undefined when no body was sent. Only reading happens here:
- * what the value must be is checked in validate-request.ts.
+ * document lists for the operation; undefined when no body was sent (`sent` says whether one was,
+ * for an operation that takes none). Only reading happens here: what the value must be is checked
+ * in validate-request.ts.
  */
 export function decodeBody(
   operation: CompiledOperation,
   request: CoreRequest,
   raw: Uint8Array | undefined,
+  sent: boolean,
 ): ReadBody | undefined {
   const { body } = operation
   if (!body) {
-    if (request.hasBody) throw new HttpError(400, 'This operation takes no request body.')
+    if (sent) throw new HttpError(400, 'This operation takes no request body.')
     return undefined
   }
   if (raw === undefined || raw.length === 0) return undefined

@@ -1,5 +1,6 @@
 import type { CompiledOperation } from './compile-operations.ts'
 import type { QueryValues } from '../decode/parse-query.ts'
+import { createNameRecord } from '../../shared/name-record.ts'
 import { describeInvalidFields, HttpError } from '../../shared/problem.ts'
 import type { ReadBody } from '../decode/read-body.ts'
 import { toFieldErrors } from './validation-errors.ts'
@@ -20,7 +21,7 @@ export function validatePath(
 
 function checkQuery(operation: CompiledOperation, raw: QueryValues): Record<string, unknown> {
   const { validate, arrays, defaults } = operation.query
-  const query: Record<string, unknown> = { ...raw }
+  const query: Record<string, unknown> = Object.assign(createNameRecord<unknown>(), raw)
   for (const name of arrays) {
     const value = query[name]
     if (typeof value === 'string') query[name] = [value]
@@ -64,7 +65,7 @@ export function validateBody(operation: CompiledOperation, read: ReadBody | unde
     const empty: unknown = {}
     return body.validators.get(JSON_TYPE)?.(empty) ? empty : undefined
   }
-  const { mediaType, value } = read ?? { mediaType: FORM, value: Object.create(null) as unknown }
+  const { mediaType, value } = read ?? { mediaType: FORM, value: createNameRecord<unknown>() }
   const validate = body.validators.get(mediaType)
   if (validate && !validate(value)) {
     const { detail, errors } = describeInvalidFields(toFieldErrors(validate.errors ?? []))

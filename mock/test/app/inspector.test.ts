@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import type { RecordedDetail, RecordedSummary } from '../../face/recorded-views.ts'
 import { createRecorder, RECORDED_BODY_BYTES } from '../../face/recorder.ts'
+import { sendRaw } from '../support/resilience/raw-http.ts'
 import { serveTestApp, type ServedApp } from '../support/serve-test-app.ts'
 
 const ADMIN_TOKEN = 'inspector-admin-secret'
@@ -54,6 +55,30 @@ describe('recording', () => {
     expect(detail.requestHeaders['authorization']).toBe('(sent, not shown)')
     expect(detail.curl).toContain('"Authorization: Bearer $TOKEN"')
     expect(text).not.toContain(ALICE.token)
+  })
+
+  test('When headers are named constructor, __proto__ and toString, then the inspector shows each as sent', async () => {
+    // Arrange: on a socket, as fetch would not send a header named __proto__
+    const { host, pathname } = new URL(contactsOf(open))
+    await sendRaw(
+      Number(new URL(open.url).port),
+      `GET ${pathname} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: ${auth.Authorization}\r\n` +
+        'constructor: sent-c\r\n__proto__: sent-p\r\ntoString: sent-t\r\nConnection: close\r\n\r\n',
+    )
+
+    // Act
+    const recorded = (await listOf(open)).at(-1)
+    const res = await fetch(`${open.url}/__inspector/requests/${String(recorded?.id)}`)
+    const detail = (await res.json()) as RecordedDetail
+
+    // Assert
+    expect(Object.entries(detail.requestHeaders)).toEqual(
+      expect.arrayContaining([
+        ['constructor', 'sent-c'],
+        ['__proto__', 'sent-p'],
+        ['tostring', 'sent-t'],
+      ]),
+    )
   })
 
   test("When the inspector's own pages and documents are fetched, then they are not recorded", async () => {

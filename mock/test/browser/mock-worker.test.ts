@@ -22,6 +22,7 @@ import {
   breakWrites,
   createInPage,
   delayCommits,
+  makeVersionOneDatabase,
   sendInPage,
   startInPage,
   type WorkerGlobals,
@@ -234,6 +235,28 @@ describe('startMockWorker: the mock behind a service worker, its data in Indexed
     ])
     expect(requests?.every((request) => request.ms >= 0 && request.at.endsWith('Z'))).toBe(true)
     await expectClean(visited, [503])
+  })
+
+  test('When the database was made by the version before tabs (IndexedDB version 1: no generation, no log), then startMockWorker upgrades it, keeps its data and saves writes in it', async () => {
+    // Arrange
+    const visited = await visit()
+    const { page } = visited
+    const kept = await makeVersionOneDatabase(page, 'contacts-mock', 'Upgraded')
+
+    // Act
+    const from = await startInPage(page)
+    const read = await sendInPage(page, { path: `${CONTACTS}/${kept}` })
+    const created = await createInPage(page, 'After the upgrade')
+    await reload(page)
+    await startInPage(page)
+    const reread = await sendInPage(page, { path: `${CONTACTS}?search=upgrade&limit=100` })
+
+    // Assert
+    expect(from).toBe('database')
+    expect(read).toMatchObject({ status: 200, body: { id: kept, first_name: 'Upgraded' } })
+    expect(created.status).toBe(201)
+    expect(reread.body).toMatchObject({ count: 2 })
+    await expectClean(visited)
   })
 
   test('When the worker script is not served, then startMockWorker rejects saying how to serve it', async () => {

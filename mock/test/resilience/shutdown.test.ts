@@ -151,7 +151,7 @@ describe('SIGTERM', () => {
     expect(tally.created.filter((id) => !present.has(id))).toEqual([])
   })
 
-  test('When a request stays in flight, then the mock still exits (code 0) once the 5 s grace has passed, saying it closed that request\'s connection', async () => {
+  test("When a request stays in flight, then the mock still exits (code 0) once the 5 s grace has passed, saying it closed that request's connection", async () => {
     // Arrange
     const mock = await start(join(dir, 'stalled.json'))
     stallUpload(mock)

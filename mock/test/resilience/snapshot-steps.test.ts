@@ -20,7 +20,11 @@ const template = createData().contacts[0]
 if (!template) throw new Error('the seed has no contact')
 let made = 0
 let copied = 0
-const newContact = (): StoredContact => ({ ...template, id: `step-${String(++made)}` })
+// ids as the mock makes them: a start checks every record the journal holds
+const newContact = (): StoredContact => ({
+  ...template,
+  id: `5e000000-0000-4000-8000-${String(++made).padStart(12, '0')}`,
+})
 
 interface Outcome {
   acknowledged: string[]

@@ -111,43 +111,51 @@ async function sendLogged(url: string, count: number): Promise<number[]> {
 }
 
 describe('a stdout nobody reads', () => {
-  test(`When ${String(REQUESTS)} logged requests fill stdout and SIGTERM arrives, then the mock exits with 0 and says once how many log lines were dropped`, async () => {
-    // Arrange
-    const mock = await startWithStuckStdout(join(dir, 'term.json'))
-    const statuses = await sendLogged(mock.url, REQUESTS)
-    await sleep(300)
+  test(
+    `When ${String(REQUESTS)} logged requests fill stdout and SIGTERM arrives, then the mock exits with 0 and says once how many log lines were dropped`,
+    async () => {
+      // Arrange
+      const mock = await startWithStuckStdout(join(dir, 'term.json'))
+      const statuses = await sendLogged(mock.url, REQUESTS)
+      await sleep(300)
 
-    // Act
-    mock.child.kill('SIGTERM')
-    const code = await exitWithin(mock.child, HANG_MS)
+      // Act
+      mock.child.kill('SIGTERM')
+      const code = await exitWithin(mock.child, HANG_MS)
 
-    // Assert
-    expect(statuses.filter((status) => status === 0)).toEqual([])
-    expect(code).toBe(0)
-    const notes = mock
-      .stderr()
-      .match(/(\d+) request-log lines were dropped: stdout was not read\./g)
-    expect(notes).toHaveLength(1)
-    const dropped = Number(/^(\d+)/.exec(notes?.[0] ?? '')?.[1])
-    expect(dropped).toBeGreaterThan(REQUESTS / 2)
-    expect(dropped).toBeLessThanOrEqual(REQUESTS)
-  }, HANG_MS + 30_000)
+      // Assert
+      expect(statuses.filter((status) => status === 0)).toEqual([])
+      expect(code).toBe(0)
+      const notes = mock
+        .stderr()
+        .match(/(\d+) request-log lines were dropped: stdout was not read\./g)
+      expect(notes).toHaveLength(1)
+      const dropped = Number(/^(\d+)/.exec(notes?.[0] ?? '')?.[1])
+      expect(dropped).toBeGreaterThan(REQUESTS / 2)
+      expect(dropped).toBeLessThanOrEqual(REQUESTS)
+    },
+    HANG_MS + 30_000,
+  )
 
-  test('When a second SIGTERM arrives while the log cannot be written, then the mock exits at once', async () => {
-    // Arrange
-    const mock = await startWithStuckStdout(join(dir, 'twice.json'))
-    await sendLogged(mock.url, REQUESTS)
-    await sleep(300)
+  test(
+    'When a second SIGTERM arrives while the log cannot be written, then the mock exits at once',
+    async () => {
+      // Arrange
+      const mock = await startWithStuckStdout(join(dir, 'twice.json'))
+      await sendLogged(mock.url, REQUESTS)
+      await sleep(300)
 
-    // Act
-    mock.child.kill('SIGTERM')
-    await sleep(100)
-    mock.child.kill('SIGTERM')
-    const code = await exitWithin(mock.child, HANG_MS)
+      // Act
+      mock.child.kill('SIGTERM')
+      await sleep(100)
+      mock.child.kill('SIGTERM')
+      const code = await exitWithin(mock.child, HANG_MS)
 
-    // Assert: the first signal's way ends with 0 once the log's bound has passed; 1 is the second's
-    expect(code).toBe(1)
-    expect(mock.stderr()).toContain('SIGTERM again: exiting now')
-    expect(mock.stderr()).toMatch(/\d+ request-log lines were dropped: stdout was not read\./)
-  }, HANG_MS + 30_000)
+      // Assert: the first signal's way ends with 0 once the log's bound has passed; 1 is the second's
+      expect(code).toBe(1)
+      expect(mock.stderr()).toContain('SIGTERM again: exiting now')
+      expect(mock.stderr()).toMatch(/\d+ request-log lines were dropped: stdout was not read\./)
+    },
+    HANG_MS + 30_000,
+  )
 })

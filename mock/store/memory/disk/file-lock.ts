@@ -1,5 +1,6 @@
 import { linkSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { StartupError } from '../../../shared/startup-error.ts'
+import { realPathOf } from './real-path.ts'
 
 // A takeover guard older than this was left by a process that died in the middle of one.
 const GUARD_STALE_MS = 10_000
@@ -82,25 +83,38 @@ function removeStaleLock(lockFile: string, deadPid: number): void {
   }
 }
 
+// The lock files this process holds. A lock file names a pid, which tells other processes apart
+// but not two mocks of this one (startMock twice, a mock fetch beside it): those ask here.
+const held = new Set<string>()
+
+const inUse = (dataFile: string, real: string, by: string): StartupError =>
+  new StartupError(
+    `The data file ${dataFile}${real === dataFile ? '' : ` (${real})`} is in use by another ` +
+      `mock ${by}. Stop it, or start this one with another --db file.`,
+  )
+
 /**
- * Two processes writing one data file would overwrite each other's records, so the second one is
- * refused. A lock left by a process that died (kill -9) is taken over.
+ * Two mocks writing one data file would overwrite each other's records, so the second one is
+ * refused, in this process or another, whatever path it names the file by: the lock is taken on
+ * the file's real path (symlinks resolved). A lock left by a process that died (kill -9) is taken
+ * over, even one naming this process's pid (a pid used again after a restart, as in a container).
  */
 export function acquireLock(dataFile: string): () => void {
-  const lockFile = `${dataFile}.lock`
+  const real = realPathOf(dataFile)
+  const lockFile = `${real}.lock`
+  if (held.has(lockFile)) throw inUse(dataFile, real, 'in this process')
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (createWithPid(lockFile)) {
+      held.add(lockFile)
       return () => {
+        if (!held.delete(lockFile)) return
         rmSync(lockFile, { force: true })
       }
     }
     const pid = readPid(lockFile)
     if (pid === undefined) continue
     if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
-      throw new StartupError(
-        `The data file ${dataFile} is in use by another mock (pid ${String(pid)}). ` +
-          'Stop it, or start this one with another --db file.',
-      )
+      throw inUse(dataFile, real, `(pid ${String(pid)})`)
     }
     removeStaleLock(lockFile, pid)
   }

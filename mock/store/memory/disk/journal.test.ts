@@ -1,8 +1,18 @@
-import { constants, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
+import {
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
-import { openJournal } from './journal.ts'
+import { openJournal, readJournal } from './journal.ts'
+import type { JournalEntry } from '../change.ts'
 
 let dir: string
 beforeEach(() => {
@@ -46,4 +56,33 @@ describe('openJournal', () => {
       expect(flags & constants.O_APPEND).toBe(constants.O_APPEND)
     },
   )
+
+  test('When setting the journal aside fails, then it still takes appends, and a later rotation sets them aside', async () => {
+    // Arrange: a folder where the journal set aside would go fails the rename, for root too
+    const path = join(dir, 'db.json.journal')
+    const journal = await openJournal(path)
+    const entry = (id: string): JournalEntry => ({ collection: 'orgs', put: { id, name: id } })
+    await journal.append([entry('before')])
+    mkdirSync(`${path}.1`)
+    writeFileSync(join(`${path}.1`, 'in-the-way'), '')
+
+    // Act
+    const failed = await journal.rotate().then(
+      () => 'rotated',
+      (error: unknown) => (error as NodeJS.ErrnoException).code,
+    )
+    await journal.append([entry('during')])
+    rmSync(`${path}.1`, { recursive: true })
+    const generation = await journal.rotate()
+    await journal.append([entry('after')])
+    await journal.close()
+
+    // Assert
+    expect(failed).not.toBe('rotated')
+    const ids = (covered: number): string[] =>
+      readJournal(path, covered).entries.map(({ entry: e }) => ('put' in e ? e.put.id : e.remove))
+    expect(generation).toBe(1)
+    expect(ids(0)).toEqual(['before', 'during', 'after'])
+    expect(ids(1)).toEqual(['after'])
+  })
 })

@@ -13,15 +13,28 @@ const lineOf = (entry: JournalEntry): string =>
     ? `{"collection":"${entry.collection}","put":${keptJsonOf(entry.put)}}\n`
     : JSON.stringify(entry) + '\n'
 
-/** A complete line of the journal that is not an entry: damage by hand or by an older version. */
-export interface DamagedLine {
+/** Where a line of the journal is: its file (the journal in use or one set aside), from 1. */
+export interface JournalLine {
   file: string
   line: number
+}
+
+/**
+ * A complete line of the journal that is not an entry (damage by hand or by an older version), or
+ * an entry that breaks a rule of the data (`problems`, each naming the line and the JSON path).
+ */
+export interface DamagedLine extends JournalLine {
   text: string
+  problems?: string[]
+}
+
+/** An entry as read, and where it is. */
+export interface ReadEntry extends JournalLine {
+  entry: JournalEntry
 }
 
 export interface JournalContents {
-  entries: JournalEntry[]
+  entries: ReadEntry[]
   damaged: DamagedLine[]
 }
 
@@ -62,7 +75,7 @@ function readOne(path: string, contents: JournalContents): void {
   for (const [index, line] of complete.split('\n').entries()) {
     if (line === '') continue
     const entry = parseLine(line)
-    if (entry) contents.entries.push(entry)
+    if (entry) contents.entries.push({ entry, file: path, line: index + 1 })
     else contents.damaged.push({ file: path, line: index + 1, text: line })
   }
   // A last line without its newline is a write a crash cut short: never acknowledged.
@@ -117,15 +130,30 @@ const APPEND_DURABLY = constants.O_WRONLY | constants.O_APPEND | constants.O_CRE
  * it would pass for one the old snapshot already holds, and be skipped).
  */
 export async function openJournal(path: string, coveredUpTo = 0): Promise<Journal> {
-  let handle: FileHandle = await open(path, APPEND_DURABLY)
+  // undefined while the file is set aside and its successor not yet open: the next call opens it
+  let handle: FileHandle | undefined = await open(path, APPEND_DURABLY)
   // The length up to the last complete entry: what a failed append is cut back to.
   let size = (await handle.stat()).size
   let torn = false
   let generation = Math.max(rotatedGenerations(path).at(-1) ?? 0, coveredUpTo)
+  let closed = false
+
+  /** The journal in use, opened again if a rotation that failed left it closed. */
+  async function opened(): Promise<FileHandle> {
+    if (closed) throw new Error(`the journal ${path} is closed`)
+    if (handle === undefined) {
+      const reopened = await open(path, APPEND_DURABLY)
+      size = (await reopened.stat()).size
+      torn = false
+      handle = reopened
+    }
+    return handle
+  }
 
   async function cutBack(): Promise<void> {
-    await handle.truncate(size)
-    await handle.datasync()
+    const file = await opened()
+    await file.truncate(size)
+    await file.datasync()
     torn = false
   }
 
@@ -138,10 +166,11 @@ export async function openJournal(path: string, coveredUpTo = 0): Promise<Journa
   return {
     async append(entries) {
       if (torn) await cutBack()
+      const file = await opened()
       const data = Buffer.from(entries.map(lineOf).join(''))
       try {
-        await writeAll(handle, data)
-        if (O_DSYNC === undefined) await handle.datasync()
+        await writeAll(file, data)
+        if (O_DSYNC === undefined) await file.datasync()
         size += data.length
       } catch (error) {
         torn = true
@@ -152,15 +181,25 @@ export async function openJournal(path: string, coveredUpTo = 0): Promise<Journa
     },
     async rotate() {
       if (torn) await cutBack()
-      generation++
-      await handle.close()
-      await rename(path, rotatedPath(path, generation))
-      handle = await open(path, APPEND_DURABLY)
-      size = 0
+      const next = generation + 1
+      // closed before the rename (Windows renames no open file); whatever fails from here on, the
+      // next append opens the journal in use again, so a full or read-only disk fails this
+      // rotation and no write after the disk allows it again
+      const closing = handle
+      handle = undefined
+      await closing?.close()
+      await rename(path, rotatedPath(path, next))
+      generation = next
+      await opened()
       await flushToDisk(dirname(path))
       return generation
     },
     dropRotated,
-    close: () => handle.close(),
+    close: async () => {
+      closed = true
+      const closing = handle
+      handle = undefined
+      await closing?.close()
+    },
   }
 }

@@ -13,7 +13,9 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { createSeed } from '../../../../fixtures/seed.ts'
 import type { Data, StoredContact } from '../../../shared/data.ts'
+import { putEntry } from '../change.ts'
 import type { MemoryEngine } from '../memory-engine.ts'
+import { openJournal } from './journal.ts'
 import { openStore } from './open-store.ts'
 import { SnapshotFile } from './snapshot-file.ts'
 import { StartupError } from '../../../shared/startup-error.ts'
@@ -39,27 +41,54 @@ async function readDataFile(path: string): Promise<Data> {
   return data
 }
 
-function newContact(id: string, template: StoredContact): StoredContact {
-  return { ...template, id, first_name: `Journal ${id}`, created_at: '2030-01-01T00:00:00.000Z' }
+// The contacts the tests write, by name: a journal entry's id is a UUID like any record's.
+const IDS = {
+  kept: 'c0000000-0000-4000-8000-000000000001',
+  journaled: 'c0000000-0000-4000-8000-000000000002',
+  'before-crash': 'c0000000-0000-4000-8000-000000000003',
+  torn: 'c0000000-0000-4000-8000-000000000004',
+  good: 'c0000000-0000-4000-8000-000000000005',
+  before: 'c0000000-0000-4000-8000-000000000006',
+  after: 'c0000000-0000-4000-8000-000000000007',
+  first: 'c0000000-0000-4000-8000-000000000008',
+  second: 'c0000000-0000-4000-8000-000000000009',
+  covered: 'c0000000-0000-4000-8000-00000000000a',
+} as const
+type Name = keyof typeof IDS
+
+function newContact(name: Name, template: StoredContact): StoredContact {
+  return {
+    ...template,
+    id: IDS[name],
+    first_name: `Journal ${name}`,
+    created_at: '2030-01-01T00:00:00.000Z',
+  }
 }
 
 /** Creates a contact like the first of the data, with another id and name. */
-async function create(engine: MemoryEngine, id: string): Promise<void> {
+async function create(engine: MemoryEngine, name: Name): Promise<void> {
   const [template] = (await engine.exportData()).contacts
   if (!template) throw new Error('the seed has no contact')
-  await engine.write((repositories) => repositories.contacts.create(newContact(id, template)))
+  await engine.write((repositories) => repositories.contacts.create(newContact(name, template)))
 }
 
-/** The contact with `id`, as a request of its org would find it. */
-async function find(engine: MemoryEngine, id: string): Promise<StoredContact | undefined> {
+/** The contact of that name, as a request of its org would find it. */
+async function find(engine: MemoryEngine, name: Name): Promise<StoredContact | undefined> {
   const orgId = seed().orgs[0]?.id ?? ''
-  return engine.read((repositories) => repositories.contacts.find(orgId, id))
+  return engine.read((repositories) => repositories.contacts.find(orgId, IDS[name]))
 }
 
-async function storeOneContact(id: string): Promise<void> {
-  const { engine, close } = await openStore(file, seed)
-  leftOpen.push(close)
-  await create(engine, id)
+/**
+ * What a kill -9 leaves after one acknowledged create: the snapshot without it, its entry in the
+ * journal (appended by the store's own journal, as a write is), a lock no live process holds.
+ */
+async function storeOneContact(name: Name): Promise<void> {
+  await (await openStore(file, seed)).close()
+  const template = seed().contacts[0]
+  if (!template) throw new Error('the seed has no contact')
+  const journal = await openJournal(`${file}.journal`)
+  await journal.append([putEntry('contacts', newContact(name, template))])
+  await journal.close()
 }
 
 describe('openStore', () => {
@@ -108,7 +137,7 @@ describe('openStore', () => {
     // Arrange: no close(), as after kill -9
     await storeOneContact('journaled')
     const snapshot = await readDataFile(file)
-    expect(snapshot.contacts.some((c) => c.id === 'journaled')).toBe(false)
+    expect(snapshot.contacts.some((c) => c.id === IDS.journaled)).toBe(false)
 
     // Act
     const reopened = await openStore(file, seed)
@@ -121,7 +150,7 @@ describe('openStore', () => {
   test('When the journal ends with a torn line, then it is dropped and earlier entries are kept', async () => {
     // Arrange
     await storeOneContact('before-crash')
-    appendFileSync(`${file}.journal`, '{"collection":"contacts","put":{"id":"torn"')
+    appendFileSync(`${file}.journal`, `{"collection":"contacts","put":{"id":"${IDS.torn}"`)
 
     // Act
     const reopened = await openStore(file, seed)
@@ -177,7 +206,7 @@ describe('openStore', () => {
     await storeOneContact('before')
     const journalPath = `${file}.journal`
     const [first = ''] = readFileSync(journalPath, 'utf8').split('\n')
-    const after = first.replaceAll('before', 'after')
+    const after = first.replaceAll(IDS.before, IDS.after)
     const damaged = `${first}\n{"collection":"contacts","put":{"id":"half"\n${after}\n`
     writeFileSync(journalPath, damaged)
     const refused = openStore(file, seed)
@@ -193,7 +222,7 @@ describe('openStore', () => {
     expect(await find(recovered.engine, 'before')).toBeDefined()
     expect(await find(recovered.engine, 'after')).toBeDefined()
     expect(recovered.notes.join('\n')).toMatch(
-      /kept 2 entries, dropped 1 damaged: \S+db\.json\.journal line 2/,
+      /kept 2 entries, dropped 1 damaged:\s+\S+db\.json\.journal line 2/,
     )
     const aside = readdirSync(dir).filter((name) => name.startsWith('db.json.journal.damaged-'))
     expect(aside).toHaveLength(1)
@@ -208,7 +237,7 @@ describe('openStore', () => {
     const first = readFileSync(journalPath, 'utf8')
     const covered = (await new SnapshotFile(file).readStored())?.journal ?? 0
     writeFileSync(`${journalPath}.${String(covered + 1)}`, first)
-    writeFileSync(journalPath, first.replaceAll('first', 'second'))
+    writeFileSync(journalPath, first.replaceAll(IDS.first, IDS.second))
 
     // Act
     const reopened = await openStore(file, seed)
@@ -223,7 +252,7 @@ describe('openStore', () => {
     // Arrange: a finished snapshot covering generation 1, and its journal not yet removed
     await storeOneContact('kept')
     const journalPath = `${file}.journal`
-    const line = readFileSync(journalPath, 'utf8').replaceAll('kept', 'covered')
+    const line = readFileSync(journalPath, 'utf8').replaceAll(IDS.kept, IDS.covered)
     writeFileSync(journalPath, '')
     const snapshot = await new SnapshotFile(file).readStored()
     if (!snapshot) throw new Error('the store wrote no data file')

@@ -5,10 +5,12 @@ import { dirname } from 'node:path'
 import { writeFailure } from '../../store-error.ts'
 import type { Data } from '../../../shared/data.ts'
 import { acquireLock } from './file-lock.ts'
+import { checkDataFile } from './check-data-file.ts'
 import { handleJournalDamage } from './journal-damage.ts'
 import { openJournal, readJournal } from './journal.ts'
 import { createPersistence } from './persistence.ts'
 import { createNamedSnapshots } from './named-snapshots.ts'
+import { realPathOf } from './real-path.ts'
 import { SnapshotFile, type StoredSnapshot } from './snapshot-file.ts'
 import { StartupError } from '../../../shared/startup-error.ts'
 import { createMemoryEngine, type MemoryEngine } from '../memory-engine.ts'
@@ -92,16 +94,25 @@ export async function openStore(
   createData: () => Data | Promise<Data>,
   options: OpenStoreOptions = {},
 ): Promise<OpenStore> {
-  mkdirSync(dirname(file), { recursive: true })
+  // Every file of the data goes by the real path: through a symlink, the file it names is
+  // written (its snapshot renamed into place beside it), and the link stays.
+  const real = realPathOf(file)
+  mkdirSync(dirname(real), { recursive: true })
   const release = acquireLock(file)
   try {
-    const adapter = new SnapshotFile(file)
+    const document = options.document ?? loadDocument()
+    const adapter = new SnapshotFile(real)
     const stored = await readSnapshot(file, adapter)
-    const journalPath = `${file}.journal`
-    const replay = stored ? readJournal(journalPath, stored.journal) : { entries: [], damaged: [] }
+    const journalPath = `${real}.journal`
+    const replay = stored
+      ? checkDataFile(file, stored, readJournal(journalPath, stored.journal), {
+          document,
+          recover: options.recover ?? false,
+        })
+      : { entries: [], damaged: [] }
     const notes = await handleJournalDamage(journalPath, replay, options.recover ?? false)
     const journal = await (options.openJournal ?? openJournal)(journalPath, stored?.journal)
-    const searchText = createSearchText(searchFieldsOf(options.document ?? loadDocument()))
+    const searchText = createSearchText(searchFieldsOf(document))
     const engine = createMemoryEngine(
       stored?.data ?? (await createData()),
       searchText,
@@ -116,18 +127,23 @@ export async function openStore(
         }),
       {
         tokenTtlMs: options.tokenTtlMs,
-        snapshots: createNamedSnapshots(options.snapshotsDir ?? `${file}.snapshots`),
+        snapshots: createNamedSnapshots(options.snapshotsDir ?? `${real}.snapshots`),
         where: file,
       },
     )
-    for (const entry of replay.entries) engine.apply(entry)
+    for (const { entry } of replay.entries) engine.apply(entry)
     if (!stored) await engine.snapshot()
     else if (replay.entries.length + replay.damaged.length > 0) {
       // The journals hold what the snapshot lacks, so a full disk need not keep the data from
       // being served: the next start replays them again.
       await engine.snapshot().catch((error: unknown) => {
-        notes.push(`${snapshotFailure(file, error)} The data is served from the journal.`)
+        notes.push(`${snapshotFailure(real, error)} The data is served from the journal.`)
       })
+    } else if (!stored.sealed) {
+      // Checked record by record this time (a file of an older version, or edited by hand):
+      // written again sealed, the next start checks only its seal. One that cannot be written
+      // loses nothing, and is checked in full again.
+      await engine.snapshot().catch(() => undefined)
     }
     return {
       engine,
@@ -138,7 +154,7 @@ export async function openStore(
           // large file that holds everything already would only cost seconds)
           await engine.snapshotIfChanged()
         } catch (error) {
-          throw new StoreCloseError(snapshotFailure(file, error), { cause: error })
+          throw new StoreCloseError(snapshotFailure(real, error), { cause: error })
         } finally {
           await journal.close().catch(() => undefined)
           release()

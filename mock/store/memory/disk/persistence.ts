@@ -86,7 +86,15 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     // Records are replaced, never changed in place: the copied lists stay as they are now. Changes
     // recorded while the last append ran are not on disk yet: the snapshot leaves them out.
     const state = committedData(options.current(), pending)
-    const generation = await journal.rotate()
+    let generation: number
+    try {
+      generation = await journal.rotate()
+    } catch (error) {
+      // nothing was set aside: the journal in use still holds every change, and takes the next
+      // ones; the snapshot is tried again a little later, as after one that failed to write
+      nextSnapshotAt = journaled + Math.ceil(snapshotEvery / 10)
+      throw error
+    }
     journaled = 0
     nextSnapshotAt = changesBeforeSnapshot(recordsOf(state), snapshotEvery)
     const done = options
@@ -115,10 +123,17 @@ export function createPersistence(options: PersistenceOptions): Persistence {
       if (requested.length === 0) return
       await writing
     }
+    let started: { done: Promise<void> }
     try {
-      const { done } = await startSnapshot()
-      if (requested.length === 0) return
-      await done
+      started = await startSnapshot()
+    } catch (error) {
+      if (requested.length === 0) onSnapshotError(error)
+      for (const waiter of requested) waiter.reject(error)
+      return
+    }
+    if (requested.length === 0) return
+    try {
+      await started.done
       for (const waiter of requested) waiter.resolve()
     } catch (error) {
       for (const waiter of requested) waiter.reject(error)

@@ -27,10 +27,31 @@ describe('SnapshotFile', () => {
     const read = await adapter.readStored()
 
     // Assert
-    expect(read).toEqual({ data, journal: 3 })
+    expect(read).toEqual({ data, journal: 3, sealed: true })
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n')
     expect(lines).toHaveLength(1 + data.contacts.length + data.user_relationships.length)
   })
+
+  test.each([
+    ['a record line', (text: string) => text.replace('"first_name":"', '"first_name":"X')],
+    ['the header', (text: string) => text.replace('"name":"Acme"', '"name":"Acne"')],
+    ['its seal', (text: string) => text.replace(/^\{"crc32":"[0-9a-f]/, '{"crc32":"g')],
+  ])(
+    'When %s is changed by hand, then the file reads back unsealed (its records are checked at start)',
+    async (_, edit) => {
+      // Arrange
+      const adapter = new SnapshotFile(file)
+      await adapter.write(data, 3)
+      writeFileSync(file, edit(readFileSync(file, 'utf8')))
+
+      // Act
+      const read = await adapter.readStored()
+
+      // Assert
+      expect(read?.sealed).toBe(false)
+      expect(read?.data.contacts).toHaveLength(data.contacts.length)
+    },
+  )
 
   test('When a read chunk ends inside a multi-byte character, then every record reads back whole', async () => {
     // Arrange: names of 3-byte characters; the first record padded so that the first 1 MiB

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { crc32 } from 'node:zlib'
 import type { Adapter } from 'lowdb'
 import type { Data, StoredContact, StoredUserRelationship } from '../../../shared/data.ts'
 import { jsonOf } from '../record-json.ts'
@@ -14,19 +15,39 @@ const VERSION = 2
 const CHUNK = 500
 
 type Header = Omit<Data, 'contacts' | 'user_relationships'>
-type Line = { format: string; version: number; journal?: number } & Header
+type Line = { crc32?: string; format: string; version: number; journal?: number } & Header
 
 /** A data file's data, and the last journal generation whose changes it holds (0: none). */
 export interface StoredSnapshot {
   data: Data
   journal: number
+  /**
+   * The file is as this mock wrote it (its CRC-32 matches): every record in it was checked when
+   * it came in. False for a file changed since, or written without the CRC (by hand, by an older
+   * version): its records are checked one by one at start.
+   */
+  sealed: boolean
 }
+
+// The header's first field is the CRC-32 of the whole file, taken with these 8 characters in its
+// place, in hexadecimal: written last, at a place known in advance, and read without parsing.
+const SEAL_AT = Buffer.byteLength('{"crc32":"')
+const UNSEALED = '--------'
+const SEAL_END = SEAL_AT + UNSEALED.length
 
 const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 function headerOf(data: Data, journal: number): string {
   const { contacts: _contacts, user_relationships: _relationships, ...header } = data
-  return JSON.stringify({ format: FORMAT, ...header, journal, version: VERSION }) + '\n'
+  const line = { crc32: UNSEALED, format: FORMAT, ...header, journal, version: VERSION }
+  return JSON.stringify(line) + '\n'
+}
+
+/** The CRC-32 of a file's first bytes, read with the place of its seal as written unsealed. */
+function crcOfStart(bytes: Buffer): number {
+  const start = Buffer.from(bytes.subarray(0, SEAL_END))
+  start.write(UNSEALED, SEAL_AT, 'latin1')
+  return crc32(bytes.subarray(SEAL_END), crc32(start))
 }
 
 const COLLECTIONS = ['contacts', 'user_relationships'] as const
@@ -41,11 +62,16 @@ const BUFFER_BYTES = 1 << 20
 async function writeLines(handle: FileHandle, data: Data, journal: number): Promise<void> {
   const buffer = Buffer.allocUnsafe(BUFFER_BYTES)
   let used = 0
+  let crc = 0
+  const put = async (bytes: Buffer): Promise<void> => {
+    crc = crc32(bytes, crc)
+    await writeAll(handle, bytes)
+  }
   const flush = async (): Promise<void> => {
-    await writeAll(handle, buffer.subarray(0, used))
+    await put(buffer.subarray(0, used))
     used = 0
   }
-  await writeAll(handle, Buffer.from(headerOf(data, journal)))
+  await put(Buffer.from(headerOf(data, journal)))
   for (const name of COLLECTIONS) {
     const prefix = Buffer.from(`{"${name}":`)
     let count = 0
@@ -55,7 +81,7 @@ async function writeLines(handle: FileHandle, data: Data, journal: number): Prom
       const most = prefix.length + json.length * 3 + 2
       if (used + most > buffer.length) await flush()
       if (most > buffer.length) {
-        await writeAll(handle, Buffer.from(`{"${name}":${json}}\n`))
+        await put(Buffer.from(`{"${name}":${json}}\n`))
       } else {
         used += prefix.copy(buffer, used)
         used += buffer.write(json, used)
@@ -68,6 +94,8 @@ async function writeLines(handle: FileHandle, data: Data, journal: number): Prom
     }
   }
   await flush()
+  const seal = Buffer.from(crc.toString(16).padStart(8, '0'), 'latin1')
+  await handle.write(seal, 0, seal.length, SEAL_AT)
 }
 
 function isHeader(line: string): boolean {
@@ -81,12 +109,15 @@ function isHeader(line: string): boolean {
 /**
  * Calls `each` on the file's lines, read in large chunks (readline costs twice as much) and
  * decoded line by line (a decoded chunk would be copied again by the split), until it answers
- * false; resolves false then, true when every line was seen.
+ * false; resolves false then, else the CRC-32 of the file as its seal takes it (crcOfStart).
  */
-async function forEachLine(file: string, each: (line: string) => boolean): Promise<boolean> {
+async function forEachLine(file: string, each: (line: string) => boolean): Promise<number | false> {
   let rest: Buffer | undefined
+  let crc: number | undefined
   for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
     const bytes = rest === undefined ? (chunk as Buffer) : Buffer.concat([rest, chunk as Buffer])
+    // the first chunk of 1 MiB holds the seal's place, past any file's first bytes
+    crc = crc === undefined ? crcOfStart(chunk as Buffer) : crc32(chunk as Buffer, crc)
     let start = 0
     for (let end = bytes.indexOf(10); end !== -1; end = bytes.indexOf(10, start)) {
       if (!each(bytes.toString('utf8', start, end))) return false
@@ -94,7 +125,7 @@ async function forEachLine(file: string, each: (line: string) => boolean): Promi
     }
     rest = start < bytes.length ? bytes.subarray(start) : undefined
   }
-  return rest === undefined || each(rest.toString('utf8'))
+  return rest === undefined || each(rest.toString('utf8')) ? (crc ?? 0) : false
 }
 
 function addRecord(data: Data, line: string, number: number): void {
@@ -109,8 +140,9 @@ function addRecord(data: Data, line: string, number: number): void {
 async function readLines(file: string): Promise<StoredSnapshot | undefined> {
   let data: Data | undefined
   let journal = 0
+  let seal: string | undefined
   let number = 0
-  const complete = await forEachLine(file, (line) => {
+  const crc = await forEachLine(file, (line) => {
     number++
     if (data !== undefined) {
       if (line !== '') addRecord(data, line, number)
@@ -118,12 +150,20 @@ async function readLines(file: string): Promise<StoredSnapshot | undefined> {
     }
     // not the line format: the earlier single-document one
     if (!isHeader(line)) return false
-    const { format: _format, journal: covered = 0, ...header } = JSON.parse(line) as Line
+    const {
+      crc32: sealed,
+      format: _format,
+      journal: covered = 0,
+      ...header
+    } = JSON.parse(line) as Line
     journal = covered
+    seal = sealed
     data = { ...header, version: 1, contacts: [], user_relationships: [] }
     return true
   })
-  return complete && data ? { data, journal } : undefined
+  if (crc === false || data === undefined) return undefined
+  const sealed = seal !== undefined && seal === crc.toString(16).padStart(8, '0')
+  return { data, journal, sealed }
 }
 
 /**
@@ -152,7 +192,7 @@ export class SnapshotFile implements Adapter<Data> {
     const { journal = 0, ...data } = JSON.parse(await readFile(this.#file, 'utf8')) as Data & {
       journal?: number
     }
-    return { data, journal }
+    return { data, journal, sealed: false }
   }
 
   /** Writes `data` durably, as holding the changes of the journals up to `journal`. */

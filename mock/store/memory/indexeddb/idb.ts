@@ -8,13 +8,22 @@ export interface IdbRequest<T = unknown> {
   onerror: (() => void) | null
 }
 
+/** A record's key: an id, a snapshot's name, or a commit's generation (records.ts). */
+export type IdbKey = string | number
+
+/** A range of keys (IDBKeyRange), made by keysAbove and keysUpTo. */
+export interface IdbKeyRange {
+  readonly lower: unknown
+  readonly upper: unknown
+}
+
 export interface IdbObjectStore {
-  put: (value: unknown, key?: string) => IdbRequest
-  delete: (key: string) => IdbRequest
+  put: (value: unknown, key?: IdbKey) => IdbRequest
+  delete: (key: IdbKey | IdbKeyRange) => IdbRequest
   clear: () => IdbRequest
-  get: (key: string) => IdbRequest
-  getAll: () => IdbRequest<unknown[]>
-  count: (key?: string) => IdbRequest<number>
+  get: (key: IdbKey) => IdbRequest
+  getAll: (query?: IdbKeyRange) => IdbRequest<unknown[]>
+  count: (key?: IdbKey) => IdbRequest<number>
 }
 
 export interface IdbTransaction {
@@ -47,6 +56,24 @@ export interface IdbOpenRequest extends IdbRequest<IdbDatabase> {
 export interface IdbFactory {
   open: (name: string, version?: number) => IdbOpenRequest
 }
+
+interface IdbKeyRangeClass {
+  lowerBound: (lower: number, open?: boolean) => IdbKeyRange
+  upperBound: (upper: number, open?: boolean) => IdbKeyRange
+}
+
+function keyRanges(): IdbKeyRangeClass {
+  const ranges = (globalThis as { IDBKeyRange?: IdbKeyRangeClass }).IDBKeyRange
+  if (ranges === undefined)
+    throw new Error('There is no IDBKeyRange here: IndexedDB runs in a browser.')
+  return ranges
+}
+
+/** The keys greater than `key`. */
+export const keysAbove = (key: number): IdbKeyRange => keyRanges().lowerBound(key, true)
+
+/** The keys up to `key`, itself included. */
+export const keysUpTo = (key: number): IdbKeyRange => keyRanges().upperBound(key)
 
 /** The browser's IndexedDB; undefined where there is none (Node). */
 export function browserIndexedDb(): IdbFactory | undefined {
@@ -91,14 +118,16 @@ export function committed(transaction: IdbTransaction, doing: string): Promise<v
 
 /**
  * Opens (and at its first use creates) a database of these object stores: those named in
- * `keyed` hold records under their `id`; the others take a key with each value.
+ * `keyed` hold records under their `id`; the others take a key with each value. An upgrade
+ * (a database of an earlier `version`) adds the stores it lacks.
  */
 export function openDatabase(
   factory: IdbFactory,
   name: string,
+  version: number,
   stores: { keyed: readonly string[]; other: readonly string[] },
 ): Promise<IdbDatabase> {
-  const request = factory.open(name, 1)
+  const request = factory.open(name, version)
   request.onupgradeneeded = () => {
     const db = request.result
     for (const store of stores.keyed) {

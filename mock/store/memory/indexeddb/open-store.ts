@@ -1,12 +1,15 @@
 // The memory engine on IndexedDB: what a page's mock (startMockWorker) keeps its data in, so that
-// a reload finds it as it was. Every request is answered from memory; IndexedDB is read once, at
-// the start, and written as records change.
+// a reload finds it as it was. Every request is answered from memory; IndexedDB is read whole at
+// the start, and then only for what other tabs of the origin have saved since (tabs.ts).
 import type { Data, StoredContact } from '../../../shared/data.ts'
-import { createMemoryEngine, type MemoryEngine } from '../memory-engine.ts'
+import type { StorageEngine } from '../../repositories.ts'
+import { createMemoryEngine } from '../memory-engine.ts'
 import { browserIndexedDb, openDatabase, type IdbFactory } from './idb.ts'
 import { createIdbSnapshots } from './named-snapshots.ts'
-import { createIndexedDbPersistence } from './persistence.ts'
-import { readData, STORES, writeData, type Durability } from './records.ts'
+import { createIndexedDbPersistence, type Ledger } from './persistence.ts'
+import { DATABASE_VERSION, readData, STORES, writeData, type Durability } from './records.ts'
+import { webLocks } from './tab-lock.ts'
+import { shareAcrossTabs } from './tabs.ts'
 
 export type { Durability } from './records.ts'
 
@@ -24,7 +27,7 @@ export interface IndexedDbStoreOptions {
 }
 
 export interface IndexedDbStore {
-  engine: MemoryEngine
+  engine: StorageEngine
   /** Where the data came from: the database (a reload), or `createData` (its first start). */
   from: 'database' | 'createData'
   /** Waits for the writes under way, then closes the database. */
@@ -33,7 +36,8 @@ export interface IndexedDbStore {
 
 /**
  * Opens the database (made at its first use), and loads what it holds, every store read whole in
- * one transaction; an empty one gets `createData()`'s data, written in one transaction.
+ * one transaction; an empty one gets `createData()`'s data, written in one transaction. Both in
+ * the tabs' lock: two tabs opening an empty database write the data once.
  */
 export async function openIndexedDbStore(
   createData: () => Data | Promise<Data>,
@@ -44,15 +48,28 @@ export async function openIndexedDbStore(
     throw new Error('There is no IndexedDB here: the IndexedDB store runs in a browser.')
   }
   const { database, durability = 'strict' } = options
-  const db = await openDatabase(factory, database, STORES)
+  const db = await openDatabase(factory, database, DATABASE_VERSION, STORES)
+  const takeLock = webLocks()
+  const lockName = `contacts-mock-kit:${database}`
   try {
-    const stored = await readData(db)
-    const data = stored ?? (await createData())
-    if (stored === undefined) await writeData(db, data, durability)
+    const release = await takeLock(lockName)
+    let stored: Awaited<ReturnType<typeof readData>>
+    let from: IndexedDbStore['from'] = 'database'
+    try {
+      stored = await readData(db)
+      if (stored === undefined) {
+        from = 'createData'
+        stored = { data: await createData(), generation: 1 }
+        await writeData(db, stored.data, durability, 0)
+      }
+    } finally {
+      release()
+    }
+    const ledger: Ledger = { generation: stored.generation, commits: 0, readWhole: new WeakMap() }
     const engine = createMemoryEngine(
-      data,
+      stored.data,
       options.searchTextOf,
-      (hooks) => createIndexedDbPersistence(db, hooks, durability),
+      (hooks) => createIndexedDbPersistence(db, hooks, durability, ledger),
       {
         tokenTtlMs: options.tokenTtlMs,
         snapshots: createIdbSnapshots(db, durability),
@@ -60,8 +77,8 @@ export async function openIndexedDbStore(
       },
     )
     return {
-      engine,
-      from: stored === undefined ? 'createData' : 'database',
+      engine: shareAcrossTabs(engine, { db, ledger, lockName, takeLock }),
+      from,
       async close() {
         try {
           await engine.snapshotIfChanged()

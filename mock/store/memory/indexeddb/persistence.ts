@@ -8,6 +8,16 @@ import type { PersistenceHooks } from '../memory-engine.ts'
 import type { IdbDatabase } from './idb.ts'
 import { writeChanges, writeData, type Durability } from './records.ts'
 
+/** Where this tab's memory is among the commits of all tabs; its persistence and turns share it. */
+export interface Ledger {
+  /** The generation memory is at: the number of the last commit, of any tab, applied to it. */
+  generation: number
+  /** How many commits this tab has started (a turn takes in writes until its second, tabs.ts). */
+  commits: number
+  /** Data read whole from the database, with its generation: a reset to it only swaps it in. */
+  readWhole: WeakMap<Data, number>
+}
+
 /** A write IndexedDB refused: 507 when the origin's quota is full, else a 503 to retry. */
 export function idbWriteFailure(cause: unknown): StoreError {
   if (cause instanceof StoreError) return cause
@@ -27,12 +37,14 @@ const replaced = (): Error =>
  * Group commit: while one transaction is on its way, every change that comes in waits for the
  * next, so N concurrent requests cost one commit, not N. A write is answered once its transaction
  * has committed; one IndexedDB aborts takes its change back, and every change made on top of it.
- * Resets and commits take turns in one chain, so none sees another half done.
+ * Resets and commits take turns in one chain, so none sees another half done. Each commit is the
+ * one after `ledger`'s generation, and is refused if another tab's came first.
  */
 export function createIndexedDbPersistence(
   db: IdbDatabase,
   hooks: PersistenceHooks,
   durability: Durability,
+  ledger: Ledger,
 ): Persistence {
   let pending: Change[] = []
   // the batch whose transaction is under way: in memory, not yet durable
@@ -55,8 +67,15 @@ export function createIndexedDbPersistence(
   async function replace(): Promise<void> {
     const request = replacements.shift()
     if (!request) return
+    // data another tab saved, read whole: memory takes it, the database has it already
+    const saved = ledger.readWhole.get(request.data)
     try {
-      await writeData(db, request.data, durability)
+      if (saved === undefined) {
+        const at = ledger.generation
+        ledger.commits++
+        await writeData(db, request.data, durability, at)
+        ledger.generation = at + 1
+      } else ledger.generation = saved
     } catch (error) {
       request.reject(idbWriteFailure(error))
       return
@@ -78,7 +97,12 @@ export function createIndexedDbPersistence(
     inFlight = batch
     try {
       // the whole batch in one transaction: all its changes are kept, or none
-      if (batch.length > 0) await writeChanges(db, batch, durability)
+      if (batch.length > 0) {
+        const at = ledger.generation
+        ledger.commits++
+        await writeChanges(db, batch, durability, at)
+        ledger.generation = at + 1
+      }
     } catch (error) {
       takeBack(batch, batchWaiters, error)
       return

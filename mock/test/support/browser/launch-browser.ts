@@ -3,7 +3,7 @@
 // or Chromium the machine has. Nothing is downloaded from anywhere else.
 import { existsSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { unpackChromium, type BrowserProgram } from './unpack-chromium.ts'
 
 /** A browser executable to use instead (for a machine of its own, or to test a failed launch). */
@@ -60,14 +60,9 @@ export async function launchBrowser(): Promise<Browser> {
   })
 }
 
-/**
- * A page whose requests to any host but 127.0.0.1 fail, and are counted in `leaks`; routed in
- * the page's own context, which also sees what a service worker of the page fetches.
- */
-export async function openLocalPage(browser: Browser): Promise<{ page: Page; leaks: string[] }> {
-  const page = await browser.newPage()
-  const leaks: string[] = []
-  await page.context().route('**/*', async (route) => {
+/** Fails every request of the context to a host but 127.0.0.1, and counts it in `leaks`. */
+async function keepLocal(context: BrowserContext, leaks: string[]): Promise<void> {
+  await context.route('**/*', async (route) => {
     const { hostname } = new URL(route.request().url())
     if (hostname === '127.0.0.1') {
       await route.continue()
@@ -76,5 +71,28 @@ export async function openLocalPage(browser: Browser): Promise<{ page: Page; lea
     leaks.push(route.request().url())
     await route.abort()
   })
+}
+
+/**
+ * A page whose requests to any host but 127.0.0.1 fail, and are counted in `leaks`; routed in
+ * the page's own context, which also sees what a service worker of the page fetches.
+ */
+export async function openLocalPage(browser: Browser): Promise<{ page: Page; leaks: string[] }> {
+  const page = await browser.newPage()
+  const leaks: string[] = []
+  await keepLocal(page.context(), leaks)
   return { page, leaks }
+}
+
+/**
+ * A context for several pages, as the tabs of one browser profile: they share the origin's
+ * IndexedDB, service worker and Web Locks. Routed as openLocalPage's page is.
+ */
+export async function openLocalContext(
+  browser: Browser,
+): Promise<{ context: BrowserContext; leaks: string[] }> {
+  const context = await browser.newContext()
+  const leaks: string[] = []
+  await keepLocal(context, leaks)
+  return { context, leaks }
 }

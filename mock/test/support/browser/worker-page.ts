@@ -138,3 +138,98 @@ export async function breakWrites(
       scope.IDBTransaction.prototype['commit'] = scope.unbroken['commit']
     })
 }
+
+/**
+ * Until the function it resolves to is called, the page reads the `log` store as empty: its mock
+ * believes no other tab has saved anything (IDBKeyRange.only(-1) is a key no commit has).
+ */
+export async function blindLog(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    const scope = globalThis as unknown as IdbClasses & {
+      IDBKeyRange: { only: (key: number) => unknown }
+      seeingGetAll: unknown
+    }
+    const store = scope.IDBObjectStore.prototype
+    const getAll = store['getAll'] as (this: { name: string }, query?: unknown) => unknown
+    scope.seeingGetAll = getAll
+    store['getAll'] = function (this: { name: string }, query?: unknown) {
+      return getAll.call(this, this.name === 'log' ? scope.IDBKeyRange.only(-1) : query)
+    }
+  })
+  return () =>
+    page.evaluate(() => {
+      const scope = globalThis as unknown as IdbClasses & { seeingGetAll: unknown }
+      scope.IDBObjectStore.prototype['getAll'] = scope.seeingGetAll
+    })
+}
+
+/** The little of IndexedDB makeVersionOneDatabase uses, untyped in Node. */
+interface RawRequest<T> {
+  result: T
+  onsuccess: (() => void) | null
+  onerror: ((error: unknown) => void) | null
+  onupgradeneeded?: () => void
+}
+interface RawDatabase {
+  createObjectStore: (store: string, options?: { keyPath: string }) => void
+  transaction: (stores: string[], mode: 'readwrite') => RawTransaction
+  close: () => void
+}
+interface RawTransaction {
+  objectStore: (store: string) => { put: (value: unknown, key?: string) => void }
+  oncomplete: (() => void) | null
+  onabort: ((error: unknown) => void) | null
+}
+
+/**
+ * Makes the database `name` as the version before tabs left it (IndexedDB version 1: the
+ * collections, `meta` and the snapshots' stores, no generation, no log), holding the bundled
+ * fixtures and a copy of an Acme contact of that first name; resolves to the copy's id.
+ */
+export const makeVersionOneDatabase = (
+  page: Page,
+  name: string,
+  firstName: string,
+): Promise<string> =>
+  page.evaluate(
+    async ({ database, first }) => {
+      const { kit } = globalThis as unknown as WorkerGlobals
+      const data = await kit.builtOptions().createData()
+      const model = data.contacts.find((contact) => contact.org_id === data.orgs[0]?.id)
+      if (model === undefined) throw new Error('the fixtures have no contact of their first org')
+      const id = crypto.randomUUID()
+      data.contacts.push({ ...model, id, first_name: first, deleted_at: null })
+      const { orgs, users, contacts, user_relationships: relationships, ...meta } = data
+      const rows = { orgs, users, contacts, user_relationships: relationships }
+      const { indexedDB } = globalThis as unknown as {
+        indexedDB: { open: (name: string, version: number) => RawRequest<RawDatabase> }
+      }
+      const request = indexedDB.open(database, 1)
+      request.onupgradeneeded = () => {
+        for (const store of Object.keys(rows)) {
+          request.result.createObjectStore(store, { keyPath: 'id' })
+        }
+        for (const store of ['meta', 'snapshots', 'snapshot-data']) {
+          request.result.createObjectStore(store)
+        }
+      }
+      const db = await new Promise<RawDatabase>((resolve, reject) => {
+        request.onsuccess = () => {
+          resolve(request.result)
+        }
+        request.onerror = reject
+      })
+      const transaction = db.transaction(['meta', ...Object.keys(rows)], 'readwrite')
+      transaction.objectStore('meta').put(meta, 'data')
+      for (const [store, records] of Object.entries(rows)) {
+        for (const record of records) transaction.objectStore(store).put(record)
+      }
+      await new Promise<void>((resolve, reject) => {
+        transaction.oncomplete = resolve
+        transaction.onabort = reject
+      })
+      db.close()
+      return id
+    },
+    { database: name, first: firstName },
+  )
