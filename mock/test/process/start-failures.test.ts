@@ -69,6 +69,8 @@ const runJest = (files: string[], env: Record<string, string>): Promise<Finished
       '--experimental-vm-modules',
       '--disable-warning=ExperimentalWarning',
       JEST,
+      '-c',
+      join(ROOT, 'jest.processes.config.js'),
       '--ci',
       `--cacheDirectory=${join(tmpdir(), `jest_${(process.getuid?.() ?? 0).toString(36)}`)}`,
       ...files.map((file) => join(ROOT, file)),
