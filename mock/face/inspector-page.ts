@@ -3,6 +3,9 @@ import type { OpenApiDocument } from '../../openapi/document.ts'
 import { listOperations } from './document-operations.ts'
 import { escapeHtml, renderPage } from './html.ts'
 
+/** The data browser is a section of the inspector's page: the banner links to it by this id. */
+export const DATA_BROWSER_ANCHOR = 'data-browser'
+
 const GROUPS = ['tags', 'pets', 'phone_numbers', 'email_addresses', 'locations', 'expertise_tags']
 
 const options = (pairs: [value: string, label: string][]): string =>
@@ -53,7 +56,7 @@ export function renderInspectorPage(document: OpenApiDocument): string {
 <h2 id="faults-title">Active fault rules</h2>
 <div id="faults"><p>Loading…</p></div>
 </section>
-<section aria-labelledby="data-title">
+<section id="\${DATA_BROWSER_ANCHOR}" aria-labelledby="data-title">
 <h2 id="data-title">Data browser</h2>
 <form id="data-form" class="filters">
 <label>As <select name="token">${tokens}</select></label>
