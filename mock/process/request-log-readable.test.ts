@@ -39,7 +39,7 @@ describe('the readable request log', () => {
     const reply = problemReply(
       new HttpError(422, '2 fields are not valid.', {
         errors: [
-          { field: 'contact[first_name]', message: 'must NOT have more than 100 characters' },
+          { field: 'contact[first_name]', message: 'must be at most 100 characters long' },
           { field: 'contact[last_name]', message: 'is required' },
         ],
       }),
@@ -58,7 +58,7 @@ describe('the readable request log', () => {
     // Assert
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(
-      / POST \/x 422 \d+\.\d ms {2}contact\[first_name\]: must NOT have more than 100 characters\n$/,
+      / POST \/x 422 \d+\.\d ms {2}contact\[first_name\]: must be at most 100 characters long\n$/,
     )
   })
 
