@@ -71,6 +71,7 @@ export function createFace(deps: FaceDeps): RequestHandler {
   router.use(INSPECTOR_PATH, guardAs(deps.access))
   const routes = createInspectorRoutes(deps.recorder)
   router.get(`${INSPECTOR_PATH}/requests`, routes.list)
+  router.delete(`${INSPECTOR_PATH}/requests`, routes.clear)
   router.get(`${INSPECTOR_PATH}/requests/:id`, routes.one)
   router.get(`${INSPECTOR_PATH}/events`, routes.events)
   return (req, res, next) => {

@@ -3,6 +3,9 @@ import type { OpenApiDocument } from '../../openapi/document.ts'
 import { listOperations } from './document-operations.ts'
 import { escapeHtml, renderPage } from './html.ts'
 
+/** The data browser is a section of the inspector's page: the banner links to it by this id. */
+export const DATA_BROWSER_ANCHOR = 'data-browser'
+
 const GROUPS = ['tags', 'pets', 'phone_numbers', 'email_addresses', 'locations', 'expertise_tags']
 
 const options = (pairs: [value: string, label: string][]): string =>
@@ -41,10 +44,11 @@ export function renderInspectorPage(document: OpenApiDocument): string {
       ['5', '5xx'],
     ])}</select></label>
 <label>Operation <select name="operation"><option value="">any</option>${options(operationIds.map((id) => [id, id]))}</select></label>
+<button type="button" id="clear">Clear</button>
 </form>
 <div class="split">
 <table id="requests" class="requests"><caption class="face-hidden">Recorded requests, newest first</caption>
-<thead><tr><th scope="col">Time</th><th scope="col">Method</th><th scope="col">Path</th><th scope="col">Operation</th><th scope="col">Status</th><th scope="col">ms</th><th scope="col">Verdict</th></tr></thead>
+<thead><tr><th scope="col" class="col-time">Time</th><th scope="col" class="col-method">Method</th><th scope="col">Path</th><th scope="col" class="col-operation">Operation</th><th scope="col" class="col-status">Status</th><th scope="col" class="col-ms">ms</th><th scope="col" class="col-verdict">Verdict</th></tr></thead>
 <tbody></tbody></table>
 <section id="detail" class="detail" aria-live="polite"><p>Choose a request to see it in full.</p></section>
 </div>
@@ -53,7 +57,7 @@ export function renderInspectorPage(document: OpenApiDocument): string {
 <h2 id="faults-title">Active fault rules</h2>
 <div id="faults"><p>Loading…</p></div>
 </section>
-<section aria-labelledby="data-title">
+<section id="\${DATA_BROWSER_ANCHOR}" aria-labelledby="data-title">
 <h2 id="data-title">Data browser</h2>
 <form id="data-form" class="filters">
 <label>As <select name="token">${tokens}</select></label>
@@ -62,10 +66,18 @@ export function renderInspectorPage(document: OpenApiDocument): string {
 <label><input type="checkbox" name="deleted"> deleted too</label>
 <fieldset><legend>Include</legend>${groups}</fieldset>
 </form>
+<h3 id="contacts-title">Contacts</h3>
 <p id="data-count" role="status"></p>
 <table id="contacts" class="contacts"><caption class="face-hidden">Contacts</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Employer</th><th scope="col">Job title</th><th scope="col">Deleted</th></tr></thead>
 <tbody></tbody></table>
+<nav id="contacts-pages" class="pager" aria-label="Pages of contacts"><button type="button" data-step="-1">Previous page</button> <span role="status"></span> <button type="button" data-step="1">Next page</button></nav>
+<h3 id="relationships-title">The user's relationships</h3>
+<p id="relationships-count" role="status"></p>
+<table id="relationships" class="contacts"><caption class="face-hidden">User relationships</caption>
+<thead><tr><th scope="col">Contact</th><th scope="col">Type</th><th scope="col">Anniversary</th><th scope="col">Deleted</th></tr></thead>
+<tbody></tbody></table>
+<nav id="relationships-pages" class="pager" aria-label="Pages of relationships"><button type="button" data-step="-1">Previous page</button> <span role="status"></span> <button type="button" data-step="1">Next page</button></nav>
 <section id="contact" class="detail" aria-live="polite"></section>
 </section>`,
   })

@@ -37,6 +37,11 @@ export function createInspectorRoutes(recorder: Recorder, limits = STREAM_LIMITS
     list: (_req: Request, res: Response): void => {
       res.set(noStore).json({ requests: recorder.entries().map(summarize) })
     },
+    /** The page's Clear button: what was recorded so far is forgotten, for every page. */
+    clear: (_req: Request, res: Response): void => {
+      recorder.clear()
+      res.set(noStore).status(204).end()
+    },
     one: (req: Request, res: Response): void => {
       const entry = recorder.find(numberParam(req.params['id'], 'id'))
       if (entry === undefined) {

@@ -31,6 +31,8 @@ export interface Recorder {
   note: (exchange: Exchange, reply: Reply) => void
   entries: () => RecordedEntry[]
   find: (id: number) => RecordedEntry | undefined
+  /** Forgets what was recorded so far; ids go on from the last one (a stream's `after` holds). */
+  clear: () => void
   /** Calls `listener` with each new request; returns the unsubscribe function. */
   subscribe: (listener: (summary: RecordedSummary) => void) => () => void
 }
@@ -92,6 +94,8 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
   const listeners = new Set<(summary: RecordedSummary) => void>()
   const parts: string[] = []
   let last = 0
+  // ids up to this one were cleared: their slots are left to be reused, never shown again
+  let cleared = 0
 
   const record = (x: Exchange, reply: Reply): void => {
     const { request } = x
@@ -138,7 +142,7 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
     for (const id of ids) {
       const slot = ring[id % size]
       // a ring that came round 500 requests within one turn of the event loop: told no more
-      if (slot?.id !== id) continue
+      if (slot?.id !== id || id <= cleared) continue
       const summary = summarize(viewOf(slot))
       for (const tell of listeners) tell(summary)
     }
@@ -146,20 +150,23 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
 
   const find = (id: number): RecordedEntry | undefined => {
     const slot = ring[id % size]
-    return slot?.id === id ? viewOf(slot) : undefined
+    return slot?.id === id && id > cleared ? viewOf(slot) : undefined
   }
 
   return {
     note: record,
     entries: () => {
       const kept: RecordedEntry[] = []
-      for (let id = Math.max(1, last - size + 1); id <= last; id++) {
+      for (let id = Math.max(1, last - size + 1, cleared + 1); id <= last; id++) {
         const entry = find(id)
         if (entry) kept.push(entry)
       }
       return kept
     },
     find,
+    clear: () => {
+      cleared = last
+    },
     subscribe: (listener) => {
       listeners.add(listener)
       return () => listeners.delete(listener)

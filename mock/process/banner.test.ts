@@ -30,4 +30,23 @@ describe('bannerOf', () => {
     expect(banner).toContain('… and 12 more users (GET /__admin/export)')
     expect(banner).not.toContain('st_8 ')
   })
+
+  test('When it starts, then the banner gives the addresses of the reference, the inspector and the data browser', () => {
+    // Act
+    const banner = bannerOf(
+      'http://127.0.0.1:4010',
+      {},
+      {
+        orgs: [...ORGS],
+        users: [{ ...ALICE, org_ids: [...ALICE.org_ids] }],
+        contacts: 0,
+        where: 'db.json',
+      },
+    )
+
+    // Assert
+    expect(banner).toMatch(/API reference +http:\/\/127\.0\.0\.1:4010\/\n/)
+    expect(banner).toMatch(/Request inspector +http:\/\/127\.0\.0\.1:4010\/__inspector\n/)
+    expect(banner).toMatch(/Data browser +http:\/\/127\.0\.0\.1:4010\/__inspector#data-browser\n/)
+  })
 })

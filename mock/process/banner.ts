@@ -1,6 +1,8 @@
 import type { Access } from '../app.ts'
 import { readyLineOf } from './ready-line.ts'
 import type { Org, User } from '../shared/data.ts'
+import { INSPECTOR_PATH } from '../face/face-routes.ts'
+import { DATA_BROWSER_ANCHOR } from '../face/inspector-page.ts'
 
 function describeAdmin(access: Access): string {
   if (access.adminToken !== undefined) return 'needs the --admin-token as a bearer token'
@@ -19,6 +21,10 @@ export function bannerOf(
     readyLineOf(url),
     `Data file: ${data.where} (${String(data.contacts)} contacts)`,
     `Admin API: /__admin (${describeAdmin(access)}); POST /__admin/reset as JSON restores the fixtures`,
+    'Pages:',
+    `  API reference      ${url}/`,
+    `  Request inspector  ${url}${INSPECTOR_PATH}`,
+    `  Data browser       ${url}${INSPECTOR_PATH}#${DATA_BROWSER_ANCHOR}`,
     'Organizations:',
     ...firstOf(data.orgs, 'organizations').map((org) =>
       typeof org === 'string' ? org : `  ${org.name.padEnd(8)} ${org.id}`,

@@ -38,6 +38,30 @@ describe('readCommandLine', () => {
     })
   })
 
+  test.each<[string[], NodeJS.ProcessEnv, MockConfig['logFormat']]>([
+    [[], {}, undefined],
+    [['--log', 'json'], {}, 'json'],
+    [[], { LOG_FORMAT: 'json' }, 'json'],
+    [['--log', 'pretty'], { LOG_FORMAT: 'json' }, 'pretty'],
+  ])(
+    'When the command line is %j and the environment %j, then the log format is %s',
+    (argv, env, format) => {
+      // Act
+      const config = loadConfig(argv, env)
+
+      // Assert
+      expect(config.logFormat).toBe(format)
+    },
+  )
+
+  test('When --log names no format, then the error says which there are', () => {
+    // Act
+    const read = (): unknown => readCommandLine(['--log', 'yaml'], {})
+
+    // Assert
+    expect(read).toThrow(new ConfigError("log must be pretty or json, got 'yaml'."))
+  })
+
   test.each<[string, [number, number]]>([
     ['300', [300, 300]],
     ['200-800', [200, 800]],
@@ -167,6 +191,7 @@ describe('readCommandLine', () => {
       'DOCUMENT',
       'DATABASE_URL',
       'POOL_SIZE',
+      'LOG_FORMAT',
     ]) {
       expect(USAGE).toContain(name)
     }

@@ -14,6 +14,12 @@ import { serve } from './serve.ts'
 import { StartupError } from '../shared/startup-error.ts'
 import { generateFixtures } from './generate-fixtures.ts'
 import { createLogDestination } from './request-log.ts'
+import {
+  chooseColours,
+  chooseLogFormat,
+  readableErrorsOf,
+  readableLogLineOf,
+} from './request-log-readable.ts'
 
 const EXIT = { ok: 0, failed: 1, usage: 2 } as const
 /** How long the request log may take at the exit to write what is left (then it is dropped). */
@@ -65,13 +71,23 @@ async function main(argv: string[]): Promise<number | undefined> {
   const { config } = request
   // The request log goes out asynchronously: writing it never holds up an answer, nor an exit.
   const destination = config.quiet ? undefined : createLogDestination()
+  const readable = chooseLogFormat(config.logFormat, process.stdout.isTTY) === 'pretty'
   const logger =
-    destination && pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, destination)
+    destination &&
+    pino(
+      { base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
+      readable ? { write: readableErrorsOf(destination.write) } : destination,
+    )
+  const requestLog =
+    destination && readable
+      ? readableLogLineOf(destination.write, chooseColours(process.stdout.isTTY, process.env))
+      : undefined
   const access = accessOf(config)
   const served = await serve({
     ...config,
     createData: seedOf(config),
     logger,
+    ...(requestLog && { requestLog }),
     access,
     onNote: (line) => process.stderr.write(`${line}\n`),
   })

@@ -13,13 +13,15 @@ import { CORS_HEADERS, preflightReply } from '../pipeline/access/cors.ts'
 import { pathnameOf } from '../pipeline/exchange.ts'
 import { HttpError, problemReply, toHttpError } from '../shared/problem.ts'
 import { createRequestReader, writeReply } from './node-http.ts'
-import { logLineOf } from './request-log.ts'
+import { logLineOf, type LogLine } from './request-log.ts'
 
 export interface AppDeps extends Omit<MockDeps, 'document' | 'adminDocument' | 'isPagePath'> {
   /** Another version of the Contacts API's document; the bundled one by default. */
   document?: OpenApiDocument
   /** The request log (one line per request) and the mock's own errors. */
   logger?: Logger | undefined
+  /** Writes the request log instead of `logger` (the readable format); errors stay the logger's. */
+  requestLog?: LogLine | undefined
   /** Where the inspector's requests are recorded (by default a ring of the last 500); 'off': none. */
   recorder?: Recorder | 'off'
 }
@@ -44,10 +46,10 @@ export function createApp(deps: AppDeps): App {
       if (x.recorded) recorder.note(x, reply)
     })
   }
-  const log = deps.logger && logLineOf(deps.logger)
+  const log = deps.requestLog ?? (deps.logger && logLineOf(deps.logger))
   if (log) {
     core.lifecycle.on('response', (x, reply) => {
-      log(x.request.method, x.request.url, reply.status, x.startedAt)
+      log(x.request.method, x.request.url, reply.status, x.startedAt, reply)
     })
   }
   const pages = createPages(

@@ -9,6 +9,7 @@ import {
   toStoreUrl,
   type Parse,
 } from './option-values.ts'
+import type { LogFormat } from './request-log-readable.ts'
 
 const HOUR_MS = 3_600_000
 
@@ -35,6 +36,10 @@ const integer =
   (text, name) =>
     toInteger(name, text, min, max)
 const text: Parse<string> = (value) => value
+const toLogFormat: Parse<LogFormat> = (value, name) => {
+  if (value === 'json' || value === 'pretty') return value
+  throw new ConfigError(`${name} must be pretty or json, got '${value}'.`)
+}
 const optional = <T>(parse: Parse<T>): Parse<T | undefined> => parse
 
 export const OPTIONS = {
@@ -224,6 +229,17 @@ export const OPTIONS = {
     default: undefined,
   }),
   quiet: option({ key: 'quiet', help: 'no request log', shows: 'off', default: false }),
+  log: option({
+    key: 'logFormat',
+    value: 'FORMAT',
+    env: 'LOG_FORMAT',
+    help:
+      'the request log: pretty (one line per request: time, method, path, status, ms, and what ' +
+      'a 4xx says first) or json (one pino JSON line per request)',
+    shows: 'pretty on a terminal, json on a pipe or a file',
+    parse: optional(toLogFormat),
+    default: undefined,
+  }),
   'validate-responses': option({
     key: 'validateResponses',
     help: 'check every response against the document',

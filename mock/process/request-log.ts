@@ -1,8 +1,18 @@
 import { write, writeSync } from 'node:fs'
 import type { Logger } from 'pino'
+import type { Reply } from '../shared/reply.ts'
 
-/** Writes one line of the request log: method, URL, status, and milliseconds since `started`. */
-export type LogLine = (method: string, url: string, status: number, started: number) => void
+/**
+ * Writes one line of the request log: method, URL, status, and milliseconds since `started`; the
+ * core's reply, when there is one, for what a 4xx says.
+ */
+export type LogLine = (
+  method: string,
+  url: string,
+  status: number,
+  started: number,
+  reply?: Reply,
+) => void
 
 /**
  * One line per request, written when its answer leaves. Never the headers (they carry the bearer

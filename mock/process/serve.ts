@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
+import type { LogLine } from './request-log.ts'
 import { DEFAULT_SEED } from '../../fixtures/identities.ts'
 import type { OpenApiDocument } from '../../openapi/document.ts'
 import {
@@ -50,6 +51,8 @@ export interface ServeOptions
   /** The data a new data file, and a reset, start from. */
   createData: () => Data | Promise<Data>
   logger?: Logger
+  /** Writes the request log instead of `logger` (see createApp). */
+  requestLog?: LogLine
   access?: Access
   /** Where to say what happened after the start (a reloaded document). */
   onNote?: (line: string) => void
@@ -142,6 +145,7 @@ export async function serve(options: ServeOptions): Promise<Served> {
       faults: options.noFaults === true ? 'off' : faults,
       ...(options.noInspector === true && { recorder: 'off' as const }),
       logger: options.logger,
+      requestLog: options.requestLog,
       validateResponses: options.validateResponses,
       access: options.access,
     })

@@ -1,13 +1,17 @@
 /* global document, fetch, setTimeout, clearTimeout, URLSearchParams, FormData */
-// The data browser: an org's contacts through the API itself, as a chosen fixture user sees them.
-// Its requests carry a header that keeps them out of the inspector's list.
+// The data browser: an org's contacts, and the chosen user's relationships in it, through the API
+// itself, as a chosen fixture user sees them, a page at a time. Its requests carry a header that
+// keeps them out of the inspector's list.
 const form = document.getElementById('data-form')
-const tbody = document.querySelector('#contacts tbody')
-const count = document.getElementById('data-count')
 const contact = document.getElementById('contact')
 const OWN = { 'X-Contacts-Mock-Face': 'data-browser' }
+const PAGE_SIZE = 25
 let timer
+// the relationship types' names, read once
+let typeNames
 
+// a <pre> that scrolls takes the focus, so that a keyboard can scroll it (axe: scrollable-region-focusable)
+const SCROLLS = { tabindex: '0' }
 const element = (name, attributes = {}, ...children) => {
   const node = document.createElement(name)
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value)
@@ -17,9 +21,11 @@ const element = (name, attributes = {}, ...children) => {
 
 const nameOf = (c) => [c.first_name, c.middle_name, c.last_name].filter(Boolean).join(' ')
 
-async function call(path, query) {
+/** A call of the API as the chosen user; in the chosen org unless `inOrg` is false. */
+async function call(path, query = new URLSearchParams(), inOrg = true) {
   const chosen = new FormData(form)
-  const url = `/api/v1/orgs/${encodeURIComponent(chosen.get('org'))}${path}?${query}`
+  const org = inOrg ? `/orgs/${encodeURIComponent(chosen.get('org'))}` : ''
+  const url = `/api/v1${org}${path}?${query}`
   const res = await fetch(url, {
     headers: { ...OWN, Authorization: `Bearer ${chosen.get('token')}` },
   })
@@ -35,45 +41,114 @@ async function showContact(id) {
     const found = await call(`/contacts/${id}`, query)
     contact.replaceChildren(
       element('h3', {}, nameOf(found)),
-      element('pre', {}, JSON.stringify(found, null, 2)),
+      element('pre', SCROLLS, JSON.stringify(found, null, 2)),
     )
   } catch (error) {
     contact.replaceChildren(element('p', {}, error.message))
   }
 }
 
-async function list() {
-  const chosen = new FormData(form)
-  const query = new URLSearchParams({ limit: '100' })
-  const search = String(chosen.get('search') ?? '').trim()
-  if (search) query.set('search', search)
-  if (chosen.get('deleted')) query.append('include[]', 'deleted')
-  try {
-    const { contacts, count: total } = await call('/contacts', query)
-    count.textContent = `${total} contacts${total > contacts.length ? `, the first ${contacts.length} shown` : ''}`
-    tbody.replaceChildren(
-      ...contacts.map((c) => {
-        const open = element('button', { type: 'button', class: 'row' }, nameOf(c))
-        open.addEventListener('click', () => void showContact(c.id))
-        return element(
-          'tr',
-          {},
-          element('td', {}, open),
-          element('td', {}, c.employer ?? ''),
-          element('td', {}, c.job_title ?? ''),
-          element('td', {}, c.deleted_at ? 'deleted' : ''),
-        )
-      }),
-    )
-  } catch (error) {
-    count.textContent = error.message
-    tbody.replaceChildren()
+const openButton = (label, id, title) => {
+  const open = element('button', { type: 'button', class: 'row', ...(title && { title }) }, label)
+  open.addEventListener('click', () => void showContact(id))
+  return open
+}
+
+/**
+ * One paged list: its count line, its table (#what) and its pager (#what-pages). `read(query)` answers the records of
+ * the page and the list's `count`; `rowOf` makes a row of one.
+ */
+function pagedList(what, countId, read, rowOf) {
+  const count = document.getElementById(countId)
+  const tbody = document.querySelector(`#${what} tbody`)
+  const pager = document.getElementById(`${what}-pages`)
+  const [previous, next] = pager.querySelectorAll('button')
+  const where = pager.querySelector('span')
+  let page = 1
+  let pages = 1
+  const show = async () => {
+    const query = new URLSearchParams({ limit: String(PAGE_SIZE), page: String(page) })
+    if (new FormData(form).get('deleted')) query.append('include[]', 'deleted')
+    try {
+      const { records, count: total, first } = await read(query)
+      pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+      count.textContent =
+        total === 0
+          ? `0 ${what}`
+          : `${total} ${what}, ${first} to ${first + records.length - 1} shown`
+      tbody.replaceChildren(...(await Promise.all(records.map(rowOf))))
+    } catch (error) {
+      count.textContent = error.message
+      tbody.replaceChildren()
+    }
+    where.textContent = `Page ${page} of ${pages}`
+    previous.disabled = page <= 1
+    next.disabled = page >= pages
   }
+  for (const button of [previous, next]) {
+    button.addEventListener('click', () => {
+      page = Math.min(pages, Math.max(1, page + Number(button.dataset.step)))
+      void show()
+    })
+  }
+  return {
+    fromStart: () => {
+      page = 1
+      return show()
+    },
+  }
+}
+
+const contacts = pagedList(
+  'contacts',
+  'data-count',
+  async (query) => {
+    const search = String(new FormData(form).get('search') ?? '').trim()
+    if (search) query.set('search', search)
+    const { contacts: records, count, first } = await call('/contacts', query)
+    return { records, count, first }
+  },
+  (c) =>
+    element(
+      'tr',
+      {},
+      element('td', {}, openButton(nameOf(c), c.id)),
+      element('td', {}, c.employer ?? ''),
+      element('td', {}, c.job_title ?? ''),
+      element('td', {}, c.deleted_at ? 'deleted' : ''),
+    ),
+)
+
+const relationships = pagedList(
+  'relationships',
+  'relationships-count',
+  async (query) => {
+    typeNames ??= call('/relationships', undefined, false).then(
+      ({ relationships: types }) => new Map(types.map((t) => [t.id, t.name])),
+      () => new Map(),
+    )
+    const { user_relationships: records, count, first } = await call('/user_relationships', query)
+    return { records, count, first }
+  },
+  async (r) =>
+    element(
+      'tr',
+      {},
+      element('td', {}, openButton(`${r.contact_id.slice(0, 8)}…`, r.contact_id, r.contact_id)),
+      element('td', {}, (await typeNames).get(r.relationship_id) ?? r.relationship_id),
+      element('td', {}, r.anniversary_date ?? ''),
+      element('td', {}, r.deleted_at ? 'deleted' : ''),
+    ),
+)
+
+const listAll = () => {
+  void contacts.fromStart()
+  void relationships.fromStart()
 }
 
 form.addEventListener('submit', (event) => event.preventDefault())
 form.addEventListener('input', () => {
   clearTimeout(timer)
-  timer = setTimeout(() => void list(), 200)
+  timer = setTimeout(listAll, 200)
 })
-void list()
+listAll()

@@ -9,11 +9,14 @@ const tbody = document.querySelector('#requests tbody')
 const detail = document.getElementById('detail')
 const filters = document.getElementById('filters')
 const faults = document.getElementById('faults')
+const clear = document.getElementById('clear')
 const requests = [] // summaries, oldest first
 let lastId = 0
 let tokenArrived
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+// a <pre> that scrolls takes the focus, so that a keyboard can scroll it (axe: scrollable-region-focusable)
+const SCROLLS = { tabindex: '0' }
 const element = (name, attributes = {}, ...children) => {
   const node = document.createElement(name)
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value)
@@ -58,12 +61,26 @@ const matches = (summary) => {
   )
 }
 
+// As the terminal's request log cuts them (mock/process/request-log-readable.ts): a UUID is 36
+// characters that make the path column wrap and say nothing at a glance.
+const UUID = /[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}/gi
+const shorten = (url) => url.replace(UUID, (id) => `${id.slice(0, 8)}…`)
+
+/** The path with a line break allowed after each `/`, `?` and `&`: a row is a line or two. */
+const withBreaks = (path) =>
+  path.split(/(?<=[/?&])/).flatMap((part, i) => (i === 0 ? [part] : [element('wbr'), part]))
+
 function rowOf(summary) {
-  const open = element('button', { type: 'button', class: 'row' }, summary.url)
+  // the full path on hover, and in full (to select and copy) in the detail pane
+  const open = element(
+    'button',
+    { type: 'button', class: 'row', title: summary.url },
+    ...withBreaks(shorten(summary.url)),
+  )
   open.addEventListener('click', () => void show(summary.id))
   const verdict = element(
     'td',
-    { class: `verdict-${summary.verdict}` },
+    { class: `verdict verdict-${summary.verdict}` },
     `${summary.verdict}: ${summary.reason}`,
   )
   return element(
@@ -71,8 +88,12 @@ function rowOf(summary) {
     { 'data-id': String(summary.id) },
     element('td', {}, summary.time.slice(11, 23)),
     element('td', {}, summary.method),
-    element('td', {}, open),
-    element('td', {}, summary.operationId ?? '—'),
+    element('td', { class: 'path' }, open),
+    element(
+      'td',
+      summary.operationId ? { title: summary.operationId } : {},
+      summary.operationId ?? '—',
+    ),
     element('td', { class: 'status' }, String(summary.status)),
     element('td', {}, String(summary.durationMs)),
     verdict,
@@ -88,6 +109,14 @@ function add(summary) {
   tbody.prepend(rowOf(summary))
   while (tbody.children.length > MAX_ROWS) tbody.lastElementChild.remove()
 }
+
+clear.addEventListener('click', async () => {
+  const res = await guarded('/__inspector/requests', { method: 'DELETE' })
+  if (!res.ok) return
+  requests.length = 0
+  tbody.replaceChildren()
+  detail.replaceChildren(element('p', {}, 'Choose a request to see it in full.'))
+})
 
 filters.addEventListener('change', () => {
   tbody.replaceChildren(...requests.filter(matches).reverse().map(rowOf))
@@ -109,7 +138,7 @@ async function show(id) {
   }
   const entry = await res.json()
   const copy = element('button', { type: 'button' }, 'Copy as curl')
-  const curl = element('pre', { class: 'curl' }, entry.curl)
+  const curl = element('pre', { class: 'curl', ...SCROLLS }, entry.curl)
   copy.addEventListener('click', () => {
     navigator.clipboard?.writeText(entry.curl).then(
       () => (copy.textContent = 'Copied'),
@@ -153,11 +182,11 @@ async function show(id) {
     ),
     errors,
     element('h4', {}, 'Request headers'),
-    element('pre', {}, headers),
+    element('pre', SCROLLS, headers),
     element('h4', {}, 'Request body'),
-    element('pre', {}, entry.requestBody === null ? '(none)' : pretty(entry.requestBody)),
+    element('pre', SCROLLS, entry.requestBody === null ? '(none)' : pretty(entry.requestBody)),
     element('h4', {}, `Response body (${entry.responseType ?? 'none'})`),
-    element('pre', {}, entry.responseBody ? pretty(entry.responseBody) : '(none)'),
+    element('pre', SCROLLS, entry.responseBody ? pretty(entry.responseBody) : '(none)'),
     copy,
     curl,
   )

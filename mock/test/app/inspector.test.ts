@@ -124,6 +124,60 @@ describe('recording', () => {
   })
 })
 
+describe('clearing', () => {
+  test('When the list is cleared, then it is empty, a cleared request is gone, and later ones are listed', async () => {
+    // Arrange
+    const served = await serveTestApp()
+    try {
+      await fetch(contactsOf(served), { headers: auth })
+      const [before] = await listOf(served)
+
+      // Act
+      const cleared = await fetch(`${served.url}/__inspector/requests`, { method: 'DELETE' })
+      const emptied = await listOf(served)
+      const gone = await fetch(`${served.url}/__inspector/requests/${String(before?.id)}`)
+      await fetch(`${contactsOf(served)}?limit=2`, { headers: auth })
+      const after = await listOf(served)
+
+      // Assert
+      expect(cleared.status).toBe(204)
+      expect(emptied).toEqual([])
+      expect(gone.status).toBe(404)
+      expect(after.map((r) => r.url)).toEqual([`/api/v1/orgs/${ACME_ORG_ID}/contacts?limit=2`])
+      expect(after[0]?.id).toBeGreaterThan(before?.id ?? Infinity)
+    } finally {
+      await served.close()
+    }
+  })
+
+  test('When the mock is exposed, then clearing needs the admin token, and another site may not clear', async () => {
+    // Arrange
+    await fetch(contactsOf(exposed), { headers: auth })
+    const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` }
+    const count = async (): Promise<number> => {
+      const res = await fetch(`${exposed.url}/__inspector/requests`, { headers: admin })
+      return ((await res.json()) as { requests: unknown[] }).requests.length
+    }
+
+    // Act
+    const without = await fetch(`${exposed.url}/__inspector/requests`, { method: 'DELETE' })
+    const foreign = await fetch(`${exposed.url}/__inspector/requests`, {
+      method: 'DELETE',
+      headers: { ...admin, Origin: 'http://evil.example' },
+    })
+    const kept = await count()
+    const withToken = await fetch(`${exposed.url}/__inspector/requests`, {
+      method: 'DELETE',
+      headers: admin,
+    })
+
+    // Assert
+    expect([without.status, foreign.status, withToken.status]).toEqual([403, 403, 204])
+    expect(kept).toBeGreaterThan(0)
+    expect(await count()).toBe(0)
+  })
+})
+
 describe('who may read it', () => {
   test('When another site asks, then it is 403 without CORS headers', async () => {
     // Act

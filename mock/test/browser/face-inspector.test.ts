@@ -45,7 +45,7 @@ describe('the inspector', () => {
   test('When curl sends requests, then they appear on the live page with status and verdict, and a 422 shows its field errors', async () => {
     // Arrange
     const { page, leaks } = await openLocalPage(browser)
-    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto(`${served.url}/__inspector`)
     await page.getByText('live', { exact: true }).waitFor()
 
@@ -64,7 +64,6 @@ describe('the inspector', () => {
     await row.waitFor({ timeout: 20_000 })
     await row.getByRole('button').click()
     await page.locator('#detail table.errors').waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}/inspector.png`, fullPage: true })
 
     // Assert
     expect(await row.innerText()).toContain('invalid: 2 field errors')
@@ -77,6 +76,62 @@ describe('the inspector', () => {
     expect(leaks).toEqual([])
     await page.close()
   }, 60_000)
+
+  test('When 60 requests are recorded, then 10 rows fit in 800 px with short paths, the detail stays in view, and Clear empties the list', async () => {
+    // Arrange
+    const { page, leaks } = await openLocalPage(browser)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`${served.url}/__inspector`)
+    await page.getByText('live', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Clear' }).click()
+    await page.locator('#requests tbody tr').first().waitFor({ state: 'detached' })
+    const headers = { Authorization: `Bearer ${ALICE.token}` }
+    for (let n = 1; n < 60; n++) await fetch(`${contacts()}?limit=${String(n)}`, { headers })
+    await fetch(contacts(), {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `contact[first_name]=${'x'.repeat(101)}&contact[relationship_type]=9`,
+    })
+    const rows = page.locator('#requests tbody tr')
+    // a ceiling for rows that never come, not a measure of the machine
+    await rows.nth(59).waitFor({ timeout: 20_000 })
+
+    // Act
+    const path = rows.first().getByRole('button')
+    await path.click()
+    await page.locator('#detail table.errors').waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}/inspector.png` })
+    const first = await rows.nth(0).boundingBox()
+    const tenth = await rows.nth(9).boundingBox()
+    const head = await page.locator('#requests thead').boundingBox()
+    // into the list, 300 px past its top: far from its end (60 rows)
+    await page.evaluate(`window.scrollTo(0, ${String((head?.y ?? 0) + 300)})`)
+    const detail = await page.locator('#detail').boundingBox()
+    const scrolled = Number(await page.evaluate('window.scrollY'))
+    const violations = await seriousViolations(page)
+    const shortPath = await path.innerText()
+    const fullPath = await path.getAttribute('title')
+    const shown = await page.locator('#detail h3').innerText()
+    await page.getByRole('button', { name: 'Clear' }).click()
+    await rows.first().waitFor({ state: 'detached' })
+    const listed = await fetch(`${served.url}/__inspector/requests`)
+
+    // Assert: ten rows and the table's head within the 800 px window, each row one line
+    expect(
+      (tenth?.y ?? 0) + (tenth?.height ?? 0) - (first?.y ?? 0) + (head?.height ?? 0),
+    ).toBeLessThanOrEqual(800)
+    expect(shortPath).toBe(`/api/v1/orgs/${ACME_ORG_ID.slice(0, 8)}…/contacts`)
+    expect(fullPath).toBe(`/api/v1/orgs/${ACME_ORG_ID}/contacts`)
+    expect(shown).toBe(`POST /api/v1/orgs/${ACME_ORG_ID}/contacts`)
+    // the page was scrolled past the table's top, and the detail is still at the window's top
+    expect(scrolled).toBe(Math.round((head?.y ?? 0) + 300))
+    expect(detail?.y).toBe(0)
+    expect(violations).toEqual([])
+    expect(((await listed.json()) as { requests: unknown[] }).requests).toEqual([])
+    expect(await page.locator('#detail').innerText()).toBe('Choose a request to see it in full.')
+    expect(leaks).toEqual([])
+    await page.close()
+  }, 90_000)
 
   test('When a name is searched in the data browser, then the contact is listed', async () => {
     // Arrange
@@ -97,6 +152,35 @@ describe('the inspector', () => {
 
     // Assert
     expect(await page.locator('#data-count').innerText()).toMatch(/^\d+ contacts/)
+    await page.close()
+  }, 60_000)
+})
+
+describe('the data browser', () => {
+  test("When it opens, then it lists the user's relationships too, and the contacts go page by page", async () => {
+    // Arrange
+    const res = await fetch(`${served.url}/api/v1/orgs/${ACME_ORG_ID}/user_relationships?limit=1`, {
+      headers: { Authorization: `Bearer ${ALICE.token}` },
+    })
+    const { count } = (await res.json()) as { count: number }
+    const { page } = await openLocalPage(browser)
+    await page.goto(`${served.url}/__inspector`)
+    const pager = page.getByRole('navigation', { name: 'Pages of contacts' })
+    await page.locator('#relationships tbody tr').first().waitFor()
+    await pager.getByText(/^Page 1 of \d+$/).waitFor()
+
+    // Act
+    await pager.getByRole('button', { name: 'Next page' }).click()
+    await pager.getByText(/^Page 2 of \d+$/).waitFor()
+
+    // Assert
+    expect(count).toBeGreaterThan(0)
+    expect(await page.locator('#relationships-count').innerText()).toMatch(
+      new RegExp(`^${String(count)} relationships`),
+    )
+    expect(await page.locator('#data-count').innerText()).toMatch(/^\d+ contacts, 26 to 50 shown$/)
+    expect(await page.locator('#contacts tbody tr').count()).toBe(25)
+    expect(await seriousViolations(page)).toEqual([])
     await page.close()
   }, 60_000)
 })

@@ -85,6 +85,39 @@ describe('npm start (mock/process/main.ts)', () => {
     expect(logLines().join('\n')).not.toContain(ALICE.token)
   })
 
+  test('When it runs with --log pretty, then a 422 comes out as one readable line naming its first field error, with the org id short and no token', async () => {
+    // Arrange
+    const mock = await startMock(['--db', file, '--log', 'pretty'])
+    running.push(mock)
+    const logLines = (): string[] =>
+      mock
+        .output()
+        .split('\n')
+        .filter((l) => /^\d\d:\d\d:.* POST /.test(l))
+
+    // Act
+    const res = await fetch(contactsUrl(mock), {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `contact[first_name]=${'x'.repeat(101)}&contact[relationship_type]=2`,
+    })
+    // a ceiling for a line that never comes out on its own, not a measure of the machine
+    const deadline = Date.now() + 15_000
+    while (logLines().length === 0 && Date.now() < deadline) await sleep(20)
+
+    // Assert
+    expect(res.status).toBe(422)
+    expect(logLines()).toHaveLength(1)
+    expect(logLines()[0]).toMatch(
+      new RegExp(
+        `^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} POST /api/v1/orgs/${ACME_ORG_ID.slice(0, 8)}…/contacts 422 ` +
+          '\\d+\\.\\d ms {2}contact\\[first_name\\]: ',
+      ),
+    )
+    expect(mock.output()).not.toContain('{"level"')
+    expect(logLines().join('\n')).not.toContain(ALICE.token)
+  })
+
   test('When it is stopped with SIGTERM and started again, then a created contact is still there', async () => {
     // Arrange
     const first = await start()
