@@ -15,6 +15,7 @@ import {
   ROOT,
   runBin,
   runNode,
+  runNpx,
   startBin,
   weigh,
   writeProjectFile,
@@ -64,6 +65,29 @@ describe('contacts-mock-kit installed in a fresh project', () => {
     expect(help.code).toBe(0)
     expect(help.output).toContain('--port')
     expect(help.output).toContain('--validate-responses')
+  })
+
+  test('When npx contacts-mock-kit --help runs, then the mock explains its flags', async () => {
+    // Act
+    const help = await runNpx(project, ['contacts-mock-kit', '--help'])
+
+    // Assert
+    expect(help.code).toBe(0)
+    expect(help.output).toContain('--port')
+  })
+
+  test('When npx contacts-mock-kit runs where the package is not installed, then the bin named as the package is the mock', () => {
+    // Arrange: npx fetches the package named on its command line and, among several bins, runs the
+    // one named as the package (npm's getBinFromManifest); an unknown name is a registry 404
+    const manifest = JSON.parse(
+      readFileSync(join(project, 'node_modules/contacts-mock-kit/package.json'), 'utf8'),
+    ) as { name: string; bin: Record<string, string> }
+
+    // Assert
+    expect(manifest.bin[manifest.name]).toBe(manifest.bin['contacts-mock'])
+    expect(Object.keys(manifest.bin)).toEqual(
+      expect.arrayContaining(['contacts-mock', 'contacts-contract']),
+    )
   })
 
   test('When contacts-mock runs on port 0, then it serves the contacts and keeps its data in the project', async () => {
