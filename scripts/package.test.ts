@@ -1,7 +1,7 @@
 // The package as a user gets it: packed, installed offline into a fresh project, and used there
 // through its two commands, its programmatic API and its types.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
@@ -20,6 +20,7 @@ import {
   weigh,
   writeProjectFile,
 } from './packed-project.ts'
+import { findLinksOutside } from './markdown-links.ts'
 
 let packDir: string
 let tarball: string
@@ -380,6 +381,45 @@ describe('what the package holds', () => {
         'package/dist/mock/fetch/browser.d.ts',
       ]),
     )
+  })
+})
+
+describe('the documentation in the package', () => {
+  test('When the README and the shipped guides are read in node_modules, then every relative link and image reaches a shipped file', () => {
+    // Arrange
+    const installed = join(project, 'node_modules', 'contacts-mock-kit')
+    const files = readdirSync(installed, { recursive: true, encoding: 'utf8' })
+      .map((file) => file.split('\\').join('/'))
+      .filter((file) => !file.startsWith('node_modules/'))
+
+    // Act
+    const outside = findLinksOutside(files, (file) => readFileSync(join(installed, file), 'utf8'))
+
+    // Assert
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'LICENSE',
+        'docs/mock.md',
+        'docs/screenshots/inspector.png',
+      ]),
+    )
+    expect(outside).toEqual([])
+  })
+
+  test('When the LICENSE is read, then it is the MIT licence package.json names', () => {
+    // Arrange
+    const installed = join(project, 'node_modules', 'contacts-mock-kit')
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      license: string
+    }
+
+    // Act
+    const license = readFileSync(join(installed, 'LICENSE'), 'utf8')
+
+    // Assert
+    expect(manifest.license).toBe('MIT')
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} \S/)
   })
 })
 
