@@ -1,7 +1,7 @@
 // The package as a user gets it: packed, installed offline into a fresh project, and used there
 // through its two commands, its programmatic API and its types.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
@@ -249,6 +249,32 @@ console.log(JSON.stringify({ status: response.status, listed: body.contacts.leng
     expect(JSON.parse(run.output)).toEqual({ status: 200, listed: 2 })
   })
 
+  test('When every entry is imported from an .mjs file, then each gives its functions', async () => {
+    // Arrange
+    writeProjectFile(
+      project,
+      'entries.mjs',
+      `import * as root from 'contacts-mock-kit'
+import * as fetch from 'contacts-mock-kit/fetch'
+import * as msw from 'contacts-mock-kit/msw'
+import * as types from 'contacts-mock-kit/types'
+import * as browser from 'contacts-mock-kit/browser'
+const kinds = [root.startMock, fetch.createMockFetch, msw.createHandlers, browser.createBrowserMockFetch, browser.startMockWorker].map((f) => typeof f)
+console.log(JSON.stringify({ kinds, types: typeof types }))
+`,
+    )
+
+    // Act
+    const run = await runNode(project, 'entries.mjs')
+
+    // Assert
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.output)).toEqual({
+      kinds: ['function', 'function', 'function', 'function', 'function'],
+      types: 'object',
+    })
+  })
+
   test('When a TypeScript file uses contacts-mock-kit/fetch, /msw and /browser with moduleResolution nodenext, then tsc accepts it', async () => {
     // Arrange
     writeProjectFile(
@@ -357,6 +383,129 @@ export async function firstName(id: string): Promise<string> {
     expect(run.code).toBe(0)
     expect(run.output).toMatch(/^\d+ contacts/)
   }, 60_000)
+})
+
+describe('contacts-mock-kit in a CommonJS project', () => {
+  // no "type": "module": Node and Jest load its .js files as CommonJS
+  let cjs = ''
+  beforeAll(async () => {
+    cjs = await createProject(
+      tarball,
+      ['jest', '@jest/globals', 'ts-jest', 'jest-environment-jsdom', 'jest-fixed-jsdom'].concat([
+        'msw',
+        'typescript',
+      ]),
+      { commonjs: true },
+    )
+  }, 400_000)
+  afterAll(() => {
+    if (cjs !== '') removeProject(cjs)
+  })
+
+  test('When examples/jest-cjs runs with npx jest (ts-jest, jsdom, MSW), then it lists and creates contacts', async () => {
+    // Arrange: the example as a stranger copies it, beside the installed package
+    for (const file of ['jest.config.js', 'tsconfig.json', 'contacts.test.ts'])
+      cpSync(join(ROOT, 'examples', 'jest-cjs', file), join(cjs, file))
+
+    // Act
+    const run = await runNpx(cjs, ['jest', '--ci'])
+
+    // Assert
+    expect(run.output).toContain('Tests:       2 passed, 2 total')
+    expect(run.code).toBe(0)
+  }, 180_000)
+
+  test('When every Node entry is required, then each gives its functions and the mock answers', async () => {
+    // Arrange
+    writeProjectFile(
+      cjs,
+      'require.js',
+      `const root = require('contacts-mock-kit')
+const { createMockFetch } = require('contacts-mock-kit/fetch')
+const { createHandlers } = require('contacts-mock-kit/msw')
+const types = require('contacts-mock-kit/types')
+const kinds = [root.startMock, root.createApp, root.openStore, createMockFetch, createHandlers].map((f) => typeof f)
+;(async () => {
+  const mock = await root.startMock()
+  const served = await fetch(\`\${mock.url}/api/v1/orgs/\${mock.orgs.acme}/contacts\`, { headers: { Authorization: \`Bearer \${mock.tokens.alice}\` } })
+  await mock.close()
+  const inProcess = createMockFetch()
+  await inProcess.ready
+  const answered = await inProcess(\`http://localhost/api/v1/orgs/\${inProcess.orgs.acme}/contacts\`, { headers: { Authorization: \`Bearer \${inProcess.tokens.alice}\` } })
+  await inProcess.close()
+  console.log(JSON.stringify({ kinds, types: typeof types, served: served.status, answered: answered.status }))
+})()
+`,
+    )
+
+    // Act
+    const run = await runNode(cjs, 'require.js')
+
+    // Assert
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.output)).toEqual({
+      kinds: ['function', 'function', 'function', 'function', 'function'],
+      types: 'object',
+      served: 200,
+      answered: 200,
+    })
+  }, 60_000)
+
+  test.each([
+    ['node', 'commonjs'],
+    ['node16', 'node16'],
+    ['bundler', 'esnext'],
+  ])(
+    'When a CommonJS project imports every entry with moduleResolution %s, then tsc accepts it',
+    async (resolution, module) => {
+      // Arrange
+      writeProjectFile(
+        cjs,
+        `${resolution}/use.ts`,
+        `import { startMock, type RunningMock } from 'contacts-mock-kit'
+import { createMockFetch, type MockFetch } from 'contacts-mock-kit/fetch'
+import { createHandlers, type MockHandlers } from 'contacts-mock-kit/msw'
+import type { paths } from 'contacts-mock-kit/types'
+type List = paths['/api/v1/orgs/{org_id}/contacts']['get']['responses'][200]['content']['application/json']
+export async function count(): Promise<number> {
+  const running: RunningMock = await startMock()
+  const mock: MockFetch = createMockFetch()
+  const handlers: MockHandlers = createHandlers({ mock })
+  const response = await mock(\`/api/v1/orgs/\${handlers.orgs['acme'] ?? ''}/contacts\`)
+  await running.close()
+  return ((await response.json()) as List).count
+}
+`,
+      )
+      writeProjectFile(
+        cjs,
+        `${resolution}/tsconfig.json`,
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            target: 'es2022',
+            lib: ['es2022', 'dom'],
+            module,
+            moduleResolution: resolution,
+            outDir: 'out',
+            skipLibCheck: true,
+          },
+          files: ['use.ts'],
+        }),
+      )
+
+      // Act
+      const compiled = await runNode(
+        join(cjs, resolution),
+        join(cjs, 'node_modules/typescript/bin/tsc'),
+      )
+
+      // Assert
+      expect(compiled.output).toBe('')
+      expect(compiled.code).toBe(0)
+    },
+    60_000,
+  )
 })
 
 describe('what the package holds', () => {
