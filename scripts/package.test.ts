@@ -572,14 +572,19 @@ describe('the documentation in the package', () => {
   })
 })
 
-describe('the install weight', () => {
-  test('When only contacts-mock-kit is installed, then node_modules stays under 60 MB', async () => {
-    // Arrange
-    const alone = await createProject(tarball)
+describe('contacts-mock-kit installed alone', () => {
+  // without msw, an optional peer dependency
+  let alone = ''
+  beforeAll(async () => {
+    alone = await createProject(tarball)
+  }, 300_000)
+  afterAll(() => {
+    if (alone !== '') removeProject(alone)
+  })
 
+  test('When only contacts-mock-kit is installed, then node_modules stays under 60 MB', async () => {
     // Act
     const weight = await weigh(alone)
-    removeProject(alone)
 
     // Assert
     process.stdout.write(
@@ -587,4 +592,27 @@ describe('the install weight', () => {
     )
     expect(weight.megabytes).toBeLessThan(60)
   }, 300_000)
+
+  test('When the entries but /msw are required without msw installed, then each loads', async () => {
+    // Arrange
+    writeProjectFile(
+      alone,
+      'no-msw.cjs',
+      `const loaded = [require('contacts-mock-kit').startMock, require('contacts-mock-kit/fetch').createMockFetch, require('contacts-mock-kit/types')].map((value) => typeof value)
+let msw = 'loaded'
+try { require('contacts-mock-kit/msw') } catch (error) { msw = error.code }
+console.log(JSON.stringify({ loaded, msw }))
+`,
+    )
+
+    // Act
+    const run = await runNode(alone, 'no-msw.cjs')
+
+    // Assert
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.output)).toEqual({
+      loaded: ['function', 'function', 'object'],
+      msw: 'MODULE_NOT_FOUND',
+    })
+  })
 })
