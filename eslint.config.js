@@ -16,6 +16,9 @@ export default defineConfig(
       'dist/',
       'openapi/types.ts',
       'openapi/admin-types.ts',
+      // a user's CommonJS project: it needs the installed package, and ts-jest type-checks it
+      // there (scripts/package.test.ts)
+      'examples/jest-cjs/',
     ],
   },
   {

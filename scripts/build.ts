@@ -6,6 +6,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { loadAdminDocument, loadDocument } from '../openapi/document-files.ts'
 import { buildBrowser } from './build-browser.ts'
+import { buildCjs } from './build-cjs.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url))
@@ -28,4 +29,6 @@ writeFileSync(`${root}dist/openapi/openapi.json`, JSON.stringify(loadDocument(),
 writeFileSync(`${root}dist/openapi/admin.json`, JSON.stringify(loadAdminDocument(), null, 2) + '\n')
 // contacts-mock-kit/browser: one bundle, validators generated, fixtures as data (build-browser.ts)
 await buildBrowser()
+// require('contacts-mock-kit') and its Node entries, for CommonJS test runners (build-cjs.ts)
+await buildCjs()
 process.stdout.write('Built dist/\n')

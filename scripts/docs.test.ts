@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from '@jest/globals'
+import { findLinks } from './markdown-links.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const README = join(ROOT, 'README.md')
@@ -24,18 +25,6 @@ const folderReadmes = readdirSync(ROOT, { withFileTypes: true })
   .map((entry) => join(ROOT, entry.name, 'README.md'))
   .filter((path) => existsSync(path))
 const pages = [README, ...guides, ...folderReadmes]
-
-/** Markdown without its fenced blocks and code spans, where a `[x](y)` is no link. */
-function stripCode(markdown: string): string {
-  return markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, 'code')
-}
-
-/** The targets of a page's links and images, as written (`docs/mock.md#flags`). */
-function findLinks(markdown: string): string[] {
-  return [...stripCode(markdown).matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map(
-    (match) => match[1] ?? '',
-  )
-}
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
 function slugHeading(heading: string): string {

@@ -1,7 +1,7 @@
 // The package as a user gets it: packed, installed offline into a fresh project, and used there
 // through its two commands, its programmatic API and its types.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
@@ -15,10 +15,12 @@ import {
   ROOT,
   runBin,
   runNode,
+  runNpx,
   startBin,
   weigh,
   writeProjectFile,
 } from './packed-project.ts'
+import { findLinksOutside } from './markdown-links.ts'
 
 let packDir: string
 let tarball: string
@@ -64,6 +66,29 @@ describe('contacts-mock-kit installed in a fresh project', () => {
     expect(help.code).toBe(0)
     expect(help.output).toContain('--port')
     expect(help.output).toContain('--validate-responses')
+  })
+
+  test('When npx contacts-mock-kit --help runs, then the mock explains its flags', async () => {
+    // Act
+    const help = await runNpx(project, ['contacts-mock-kit', '--help'])
+
+    // Assert
+    expect(help.code).toBe(0)
+    expect(help.output).toContain('--port')
+  })
+
+  test('When npx contacts-mock-kit runs where the package is not installed, then the bin named as the package is the mock', () => {
+    // Arrange: npx fetches the package named on its command line and, among several bins, runs the
+    // one named as the package (npm's getBinFromManifest); an unknown name is a registry 404
+    const manifest = JSON.parse(
+      readFileSync(join(project, 'node_modules/contacts-mock-kit/package.json'), 'utf8'),
+    ) as { name: string; bin: Record<string, string> }
+
+    // Assert
+    expect(manifest.bin[manifest.name]).toBe(manifest.bin['contacts-mock'])
+    expect(Object.keys(manifest.bin)).toEqual(
+      expect.arrayContaining(['contacts-mock', 'contacts-contract']),
+    )
   })
 
   test('When contacts-mock runs on port 0, then it serves the contacts and keeps its data in the project', async () => {
@@ -224,6 +249,32 @@ console.log(JSON.stringify({ status: response.status, listed: body.contacts.leng
     expect(JSON.parse(run.output)).toEqual({ status: 200, listed: 2 })
   })
 
+  test('When every entry is imported from an .mjs file, then each gives its functions', async () => {
+    // Arrange
+    writeProjectFile(
+      project,
+      'entries.mjs',
+      `import * as root from 'contacts-mock-kit'
+import * as fetch from 'contacts-mock-kit/fetch'
+import * as msw from 'contacts-mock-kit/msw'
+import * as types from 'contacts-mock-kit/types'
+import * as browser from 'contacts-mock-kit/browser'
+const kinds = [root.startMock, fetch.createMockFetch, msw.createHandlers, browser.createBrowserMockFetch, browser.startMockWorker].map((f) => typeof f)
+console.log(JSON.stringify({ kinds, types: typeof types }))
+`,
+    )
+
+    // Act
+    const run = await runNode(project, 'entries.mjs')
+
+    // Assert
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.output)).toEqual({
+      kinds: ['function', 'function', 'function', 'function', 'function'],
+      types: 'object',
+    })
+  })
+
   test('When a TypeScript file uses contacts-mock-kit/fetch, /msw and /browser with moduleResolution nodenext, then tsc accepts it', async () => {
     // Arrange
     writeProjectFile(
@@ -334,6 +385,129 @@ export async function firstName(id: string): Promise<string> {
   }, 60_000)
 })
 
+describe('contacts-mock-kit in a CommonJS project', () => {
+  // no "type": "module": Node and Jest load its .js files as CommonJS
+  let cjs = ''
+  beforeAll(async () => {
+    cjs = await createProject(
+      tarball,
+      ['jest', '@jest/globals', 'ts-jest', 'jest-environment-jsdom', 'jest-fixed-jsdom'].concat([
+        'msw',
+        'typescript',
+      ]),
+      { commonjs: true },
+    )
+  }, 400_000)
+  afterAll(() => {
+    if (cjs !== '') removeProject(cjs)
+  })
+
+  test('When examples/jest-cjs runs with npx jest (ts-jest, jsdom, MSW), then it lists and creates contacts', async () => {
+    // Arrange: the example as a stranger copies it, beside the installed package
+    for (const file of ['jest.config.js', 'tsconfig.json', 'contacts.test.ts'])
+      cpSync(join(ROOT, 'examples', 'jest-cjs', file), join(cjs, file))
+
+    // Act
+    const run = await runNpx(cjs, ['jest', '--ci'])
+
+    // Assert
+    expect(run.output).toContain('Tests:       2 passed, 2 total')
+    expect(run.code).toBe(0)
+  }, 180_000)
+
+  test('When every Node entry is required, then each gives its functions and the mock answers', async () => {
+    // Arrange
+    writeProjectFile(
+      cjs,
+      'require.js',
+      `const root = require('contacts-mock-kit')
+const { createMockFetch } = require('contacts-mock-kit/fetch')
+const { createHandlers } = require('contacts-mock-kit/msw')
+const types = require('contacts-mock-kit/types')
+const kinds = [root.startMock, root.createApp, root.openStore, createMockFetch, createHandlers].map((f) => typeof f)
+;(async () => {
+  const mock = await root.startMock()
+  const served = await fetch(\`\${mock.url}/api/v1/orgs/\${mock.orgs.acme}/contacts\`, { headers: { Authorization: \`Bearer \${mock.tokens.alice}\` } })
+  await mock.close()
+  const inProcess = createMockFetch()
+  await inProcess.ready
+  const answered = await inProcess(\`http://localhost/api/v1/orgs/\${inProcess.orgs.acme}/contacts\`, { headers: { Authorization: \`Bearer \${inProcess.tokens.alice}\` } })
+  await inProcess.close()
+  console.log(JSON.stringify({ kinds, types: typeof types, served: served.status, answered: answered.status }))
+})()
+`,
+    )
+
+    // Act
+    const run = await runNode(cjs, 'require.js')
+
+    // Assert
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.output)).toEqual({
+      kinds: ['function', 'function', 'function', 'function', 'function'],
+      types: 'object',
+      served: 200,
+      answered: 200,
+    })
+  }, 60_000)
+
+  test.each([
+    ['node', 'commonjs'],
+    ['node16', 'node16'],
+    ['bundler', 'esnext'],
+  ])(
+    'When a CommonJS project imports every entry with moduleResolution %s, then tsc accepts it',
+    async (resolution, module) => {
+      // Arrange
+      writeProjectFile(
+        cjs,
+        `${resolution}/use.ts`,
+        `import { startMock, type RunningMock } from 'contacts-mock-kit'
+import { createMockFetch, type MockFetch } from 'contacts-mock-kit/fetch'
+import { createHandlers, type MockHandlers } from 'contacts-mock-kit/msw'
+import type { paths } from 'contacts-mock-kit/types'
+type List = paths['/api/v1/orgs/{org_id}/contacts']['get']['responses'][200]['content']['application/json']
+export async function count(): Promise<number> {
+  const running: RunningMock = await startMock()
+  const mock: MockFetch = createMockFetch()
+  const handlers: MockHandlers = createHandlers({ mock })
+  const response = await mock(\`/api/v1/orgs/\${handlers.orgs['acme'] ?? ''}/contacts\`)
+  await running.close()
+  return ((await response.json()) as List).count
+}
+`,
+      )
+      writeProjectFile(
+        cjs,
+        `${resolution}/tsconfig.json`,
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            target: 'es2022',
+            lib: ['es2022', 'dom'],
+            module,
+            moduleResolution: resolution,
+            outDir: 'out',
+            skipLibCheck: true,
+          },
+          files: ['use.ts'],
+        }),
+      )
+
+      // Act
+      const compiled = await runNode(
+        join(cjs, resolution),
+        join(cjs, 'node_modules/typescript/bin/tsc'),
+      )
+
+      // Assert
+      expect(compiled.output).toBe('')
+      expect(compiled.code).toBe(0)
+    },
+    60_000,
+  )
+})
+
 describe('what the package holds', () => {
   test('When the tarball is listed, then it holds no test and no test support, and the entry points', () => {
     // Act
@@ -359,14 +533,58 @@ describe('what the package holds', () => {
   })
 })
 
-describe('the install weight', () => {
-  test('When only contacts-mock-kit is installed, then node_modules stays under 60 MB', async () => {
+describe('the documentation in the package', () => {
+  test('When the README and the shipped guides are read in node_modules, then every relative link and image reaches a shipped file', () => {
     // Arrange
-    const alone = await createProject(tarball)
+    const installed = join(project, 'node_modules', 'contacts-mock-kit')
+    const files = readdirSync(installed, { recursive: true, encoding: 'utf8' })
+      .map((file) => file.split('\\').join('/'))
+      .filter((file) => !file.startsWith('node_modules/'))
 
     // Act
+    const outside = findLinksOutside(files, (file) => readFileSync(join(installed, file), 'utf8'))
+
+    // Assert
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'LICENSE',
+        'docs/mock.md',
+        'docs/screenshots/inspector.png',
+      ]),
+    )
+    expect(outside).toEqual([])
+  })
+
+  test('When the LICENSE is read, then it is the MIT licence package.json names', () => {
+    // Arrange
+    const installed = join(project, 'node_modules', 'contacts-mock-kit')
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      license: string
+    }
+
+    // Act
+    const license = readFileSync(join(installed, 'LICENSE'), 'utf8')
+
+    // Assert
+    expect(manifest.license).toBe('MIT')
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} \S/)
+  })
+})
+
+describe('contacts-mock-kit installed alone', () => {
+  // without msw, an optional peer dependency
+  let alone = ''
+  beforeAll(async () => {
+    alone = await createProject(tarball)
+  }, 300_000)
+  afterAll(() => {
+    if (alone !== '') removeProject(alone)
+  })
+
+  test('When only contacts-mock-kit is installed, then node_modules stays under 60 MB', async () => {
+    // Act
     const weight = await weigh(alone)
-    removeProject(alone)
 
     // Assert
     process.stdout.write(
@@ -374,4 +592,27 @@ describe('the install weight', () => {
     )
     expect(weight.megabytes).toBeLessThan(60)
   }, 300_000)
+
+  test('When the entries but /msw are required without msw installed, then each loads', async () => {
+    // Arrange
+    writeProjectFile(
+      alone,
+      'no-msw.cjs',
+      `const loaded = [require('contacts-mock-kit').startMock, require('contacts-mock-kit/fetch').createMockFetch, require('contacts-mock-kit/types')].map((value) => typeof value)
+let msw = 'loaded'
+try { require('contacts-mock-kit/msw') } catch (error) { msw = error.code }
+console.log(JSON.stringify({ loaded, msw }))
+`,
+    )
+
+    // Act
+    const run = await runNode(alone, 'no-msw.cjs')
+
+    // Assert
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.output)).toEqual({
+      loaded: ['function', 'function', 'object'],
+      msw: 'MODULE_NOT_FOUND',
+    })
+  })
 })

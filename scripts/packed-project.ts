@@ -110,7 +110,11 @@ function lockFor(tarball: string, extra: string[], registry: string): object {
  * A fresh project with the tarball (and `extra` packages of this repository's lockfile) installed
  * by `npm ci --offline`: from npm's cache alone, as a user's machine would install it.
  */
-export async function createProject(tarball: string, extra: string[] = []): Promise<string> {
+export async function createProject(
+  tarball: string,
+  extra: string[] = [],
+  { commonjs = false }: { commonjs?: boolean } = {},
+): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'user-project-'))
   const { stdout: registry } = await run('npm', ['config', 'get', 'registry'], { env: NPM_ENV })
   const lock = lockFor(tarball, extra, registry.trim()) as {
@@ -122,7 +126,8 @@ export async function createProject(tarball: string, extra: string[] = []): Prom
     JSON.stringify({
       name: 'user-project',
       private: true,
-      type: 'module',
+      // a CommonJS project is one whose package.json names no type
+      ...(commonjs ? {} : { type: 'module' }),
       dependencies: lock.packages[''].dependencies,
     }),
   )
@@ -146,6 +151,16 @@ export function runBin(dir: string, bin: string, args: string[]): Promise<Outcom
         resolve({ code, output: stdout + stderr })
       },
     )
+  })
+}
+
+/** Runs `npx ARGS` in the project, offline: what a user types after `npm install`. */
+export function runNpx(dir: string, args: string[]): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile('npx', args, { cwd: dir, env: NPM_ENV, timeout: 120_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+      resolve({ code, output: stdout + stderr })
+    })
   })
 }
 
