@@ -1,7 +1,7 @@
 // SIGTERM while clients are busy: requests in flight finish, later ones get a 503, and every
-// create answered 201 is there after a restart. A connection is reset only for a request still in
-// flight once the grace has passed (a slow machine), and the mock then says how many there were:
-// what is asserted holds at any speed.
+// create answered 201 is there after a restart. A reset create was never applied, unless the mock
+// says it left requests unfinished when its grace had passed (a slow machine): what is asserted
+// holds at any speed.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { connect } from 'node:net'
@@ -66,8 +66,10 @@ function send(agent: Agent, url: URL, method: string, body = ''): Promise<Outcom
 interface Tally {
   created: string[]
   statuses: number[]
-  /** Errors other than a refused connection (the mock no longer listens): resets above all. */
+  /** Errors other than a refused connection (the mock no longer listens) or a reset. */
   failures: string[]
+  /** The first names of the creates whose connection was reset. */
+  reset: string[]
 }
 
 /** Creates contacts on one connection until the mock refuses connections (or `limit` are sent). */
@@ -80,10 +82,12 @@ async function createUntilRefused(
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   try {
     for (let n = 0; n < limit; n++) {
-      const body = `contact[first_name]=Stop${String(client)}-${String(n)}&contact[relationship_type]=1`
+      const name = `Stop${String(client)}-${String(n)}`
+      const body = `contact[first_name]=${name}&contact[relationship_type]=1`
       const outcome = await send(agent, new URL(CONTACTS, mock.url), 'POST', body)
       if ('error' in outcome) {
-        if (outcome.error !== 'ECONNREFUSED') tally.failures.push(outcome.error)
+        if (outcome.error === 'ECONNRESET') tally.reset.push(name)
+        else if (outcome.error !== 'ECONNREFUSED') tally.failures.push(outcome.error)
         return
       }
       tally.statuses.push(outcome.status)
@@ -95,6 +99,7 @@ async function createUntilRefused(
   }
 }
 
+/** The ids and the first names of every contact the mock holds. */
 async function listAllIds(mock: RunningMock): Promise<Set<string>> {
   const agent = new Agent({ keepAlive: true })
   const ids = new Set<string>()
@@ -102,8 +107,10 @@ async function listAllIds(mock: RunningMock): Promise<Set<string>> {
     const url = new URL(`${CONTACTS}?limit=100&page=${String(page)}&include[]=deleted`, mock.url)
     const outcome = await send(agent, url, 'GET')
     if ('error' in outcome || outcome.status !== 200) throw new Error(JSON.stringify(outcome))
-    const { contacts } = JSON.parse(outcome.body) as { contacts: { id: string }[] }
-    for (const contact of contacts) ids.add(contact.id)
+    const { contacts } = JSON.parse(outcome.body) as {
+      contacts: { id: string; first_name: string }[]
+    }
+    for (const contact of contacts) ids.add(contact.id).add(contact.first_name)
     if (contacts.length < 100) {
       agent.destroy()
       return ids
@@ -123,11 +130,11 @@ function stallUpload(mock: RunningMock): void {
 }
 
 describe('SIGTERM', () => {
-  test('When SIGTERM arrives while 32 connections create contacts, then none is reset, none gets a 500, and every 201 is there after a restart', async () => {
+  test('When SIGTERM arrives while 32 connections create contacts, then none gets a 500, every 201 is there after a restart, and a reset create was never applied', async () => {
     // Arrange
     const file = join(dir, 'busy.json')
     const mock = await start(file)
-    const tally: Tally = { created: [], statuses: [], failures: [] }
+    const tally: Tally = { created: [], statuses: [], failures: [], reset: [] }
     const clients = Array.from({ length: CLIENTS }, (_, client) =>
       createUntilRefused(mock, client, tally),
     )
@@ -142,10 +149,13 @@ describe('SIGTERM', () => {
 
     // Assert
     expect(code).toBe(0)
-    // resets only for requests the mock says it left unfinished; at an ordinary speed, none
-    const resets = tally.failures.filter((failure) => failure === 'ECONNRESET')
-    expect(tally.failures.filter((failure) => failure !== 'ECONNRESET')).toEqual([])
-    expect(resets.length).toBe(unfinishedOf(mock))
+    // A reset is a clean refusal when the create was never read: an idle keep-alive connection
+    // closed once no request had come for a while, while the client's next one was on its way
+    // (on a busy machine a client may take that long). Only the requests the mock says it left
+    // unfinished at the end of its grace may have been applied without an answer.
+    expect(tally.failures).toEqual([])
+    const applied = tally.reset.filter((name) => present.has(name))
+    expect(applied.length).toBeLessThanOrEqual(unfinishedOf(mock))
     expect(tally.statuses.filter((status) => status !== 201 && status !== 503)).toEqual([])
     expect(tally.created.length).toBeGreaterThanOrEqual(CLIENTS)
     expect(tally.created.filter((id) => !present.has(id))).toEqual([])
@@ -173,7 +183,7 @@ describe('SIGTERM', () => {
     // Arrange
     const file = join(dir, 'twice.json')
     const mock = await start(file)
-    const tally: Tally = { created: [], statuses: [], failures: [] }
+    const tally: Tally = { created: [], statuses: [], failures: [], reset: [] }
     await createUntilRefused(mock, 0, tally, 20)
     stallUpload(mock)
     await sleep(200)
