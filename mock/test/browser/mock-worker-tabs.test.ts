@@ -2,21 +2,13 @@
 // service worker, one set of Web Locks), each tab with its own mock in memory: what one tab writes
 // the other sees before its next answer, no tab writes on a state another has since changed, and
 // no acknowledged write is undone by another tab, through reloads, admin calls and a closed tab.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import { closeAfterAll } from '../support/close-after-all.ts'
-import { launchBrowser, openLocalContext } from '../support/browser/launch-browser.ts'
-import {
-  pageRunning,
-  serveStrictSite,
-  violationsOf,
-  type Site,
-} from '../support/browser/strict-csp-site.ts'
-import { bundleWorkerPage, workerScript } from '../support/browser/worker-site.ts'
+import { openLocalContext } from '../support/browser/launch-browser.ts'
+import { violationsOf, type Site } from '../support/browser/strict-csp-site.ts'
+import { openWorkerSite } from '../support/browser/worker-site.ts'
 import {
   blindLog,
   createInPage,
@@ -37,22 +29,7 @@ const CONTACTS = `/api/v1/orgs/${ACME_ORG_ID}/contacts`
 const TWO_TABS_TIMEOUT_MS = 90_000
 
 beforeAll(async () => {
-  const dir = opened.track(mkdtempSync(join(tmpdir(), 'mock-worker-tabs-')), (path) => {
-    rmSync(path, { recursive: true, force: true })
-  })
-  const page = await bundleWorkerPage(
-    dir,
-    "import * as kit from './contacts-mock.js'\nglobalThis.kit = kit",
-  )
-  site = opened.track(
-    await serveStrictSite({
-      '/': pageRunning('/page.js'),
-      '/page.js': page,
-      '/mockServiceWorker.js': workerScript(),
-    }),
-    (it) => it.close(),
-  )
-  browser = opened.track(await launchBrowser(), (it) => it.close())
+  ;({ site, browser } = await openWorkerSite(opened, 'mock-worker-tabs-'))
 }, 60_000)
 
 interface Tabs {

@@ -3,21 +3,13 @@
 // data IndexedDB keeps across a reload. A write is answered once its transaction has committed,
 // writes that meet one under way share the next, and a write IndexedDB refuses is taken back and
 // answered as the server answers a failed disk write.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import { closeAfterAll } from '../support/close-after-all.ts'
-import { launchBrowser, openLocalPage } from '../support/browser/launch-browser.ts'
-import {
-  pageRunning,
-  serveStrictSite,
-  violationsOf,
-  type Site,
-} from '../support/browser/strict-csp-site.ts'
-import { bundleWorkerPage, workerScript } from '../support/browser/worker-site.ts'
+import { openLocalPage } from '../support/browser/launch-browser.ts'
+import { violationsOf, type Site } from '../support/browser/strict-csp-site.ts'
+import { openWorkerSite } from '../support/browser/worker-site.ts'
 import {
   breakWrites,
   createInPage,
@@ -35,22 +27,7 @@ let browser: Browser
 const CONTACTS = `/api/v1/orgs/${ACME_ORG_ID}/contacts`
 
 beforeAll(async () => {
-  const dir = opened.track(mkdtempSync(join(tmpdir(), 'mock-worker-')), (path) => {
-    rmSync(path, { recursive: true, force: true })
-  })
-  const page = await bundleWorkerPage(
-    dir,
-    "import * as kit from './contacts-mock.js'\nglobalThis.kit = kit",
-  )
-  site = opened.track(
-    await serveStrictSite({
-      '/': pageRunning('/page.js'),
-      '/page.js': page,
-      '/mockServiceWorker.js': workerScript(),
-    }),
-    (it) => it.close(),
-  )
-  browser = opened.track(await launchBrowser(), (it) => it.close())
+  ;({ site, browser } = await openWorkerSite(opened, 'mock-worker-'))
 }, 60_000)
 
 interface Visit {
