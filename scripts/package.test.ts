@@ -46,7 +46,13 @@ function readmeExample(): string {
 beforeAll(async () => {
   packDir = mkdtempSync(join(tmpdir(), 'contacts-mock-kit-pack-'))
   tarball = await packTarball(packDir)
-  project = await createProject(tarball, ['openapi-fetch', 'typescript', 'msw'])
+  project = await createProject(tarball, [
+    'openapi-fetch',
+    'typescript',
+    'msw',
+    'vitest',
+    'happy-dom',
+  ])
   mock = await startBin(project)
   started.push(mock.child)
 }, 400_000)
@@ -383,6 +389,39 @@ export async function firstName(id: string): Promise<string> {
     expect(run.code).toBe(0)
     expect(run.output).toMatch(/^\d+ contacts/)
   }, 60_000)
+})
+
+describe('examples/vitest in happy-dom, against the installed package', () => {
+  test('When the example runs with environment happy-dom, then its panel lists, adds and shows the 403', async () => {
+    // Arrange: the example as a stranger copies it, with its happy-dom configuration (no alias);
+    // a test of the project's own proves the window is happy-dom's, whose Headers keeps capitals
+    cpSync(join(ROOT, 'examples', 'vitest', 'src'), join(project, 'vitest-example', 'src'), {
+      recursive: true,
+    })
+    cpSync(
+      join(ROOT, 'examples', 'vitest', 'vitest.happy-dom.config.ts'),
+      join(project, 'vitest-example', 'vitest.config.ts'),
+    )
+    writeProjectFile(
+      project,
+      'vitest-example/src/environment.test.ts',
+      `import { expect, test } from 'vitest'
+test('the window is happy-dom’s', () => {
+  expect(navigator.userAgent).toContain('HappyDOM')
+  expect([...new Headers({ Authorization: 'Bearer x' }).keys()]).toEqual(['Authorization'])
+})
+`,
+    )
+
+    // Act
+    const run = await runNpx(join(project, 'vitest-example'), ['vitest', 'run'], {
+      NO_COLOR: '1',
+    })
+
+    // Assert
+    expect(run.output).toMatch(/Tests +4 passed \(4\)/)
+    expect(run.code).toBe(0)
+  }, 120_000)
 })
 
 describe('contacts-mock-kit in a CommonJS project', () => {
