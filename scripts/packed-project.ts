@@ -169,7 +169,8 @@ export function runNpx(
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
         resolve({ code, output: stdout + stderr })
       },
-    )
+      // no terminal and nothing to read, as in CI: a command that asks gets an end of input
+    ).stdin?.end()
   })
 }
 
