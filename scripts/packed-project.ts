@@ -155,12 +155,22 @@ export function runBin(dir: string, bin: string, args: string[]): Promise<Outcom
 }
 
 /** Runs `npx ARGS` in the project, offline: what a user types after `npm install`. */
-export function runNpx(dir: string, args: string[]): Promise<Outcome> {
+export function runNpx(
+  dir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile('npx', args, { cwd: dir, env: NPM_ENV, timeout: 120_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-      resolve({ code, output: stdout + stderr })
-    })
+    execFile(
+      'npx',
+      args,
+      { cwd: dir, env: { ...NPM_ENV, ...env }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+        resolve({ code, output: stdout + stderr })
+      },
+      // no terminal and nothing to read, as in CI: a command that asks gets an end of input
+    ).stdin?.end()
   })
 }
 
