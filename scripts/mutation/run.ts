@@ -174,7 +174,10 @@ async function main(): Promise<void> {
   process.env[RUN_VARIABLES.tempDir] = tempDir
   process.env[RUN_VARIABLES.timesFile] = timesFile
   console.log(
-    `mutation run: seed ${String(seed)}, sample ${sample === undefined ? 'all' : String(sample)}`,
+    `mutation run: seed ${String(seed)}, sample ${sample === undefined ? 'all' : String(sample)}` +
+      (sample === undefined
+        ? ''
+        : " (the mutants outside it pass without a run: Stryker's progress counts them as survived)"),
   )
   const started = Date.now()
   let results: StrykerResult[]
