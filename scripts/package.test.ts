@@ -14,6 +14,7 @@ import {
   removeProject,
   ROOT,
   runBin,
+  compileTypeScript,
   runNode,
   runNpx,
   startBin,
@@ -300,26 +301,13 @@ export async function firstName(id: string): Promise<string> {
 }
 `,
     )
-    writeProjectFile(
-      project,
-      'typed/tsconfig.json',
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          target: 'es2022',
-          lib: ['es2022', 'dom'],
-          module: 'nodenext',
-          outDir: 'out',
-          skipLibCheck: true,
-        },
-        files: ['use.ts'],
-      }),
-    )
 
     // Act
-    const compiled = await runNode(
-      join(project, 'typed'),
-      join(project, 'node_modules/typescript/bin/tsc'),
+    const compiled = await compileTypeScript(
+      project,
+      'typed',
+      { module: 'nodenext', outDir: 'out' },
+      { files: ['use.ts'] },
     )
 
     // Assert
@@ -332,27 +320,17 @@ export async function firstName(id: string): Promise<string> {
     async (resolution) => {
       // Arrange
       writeProjectFile(project, `${resolution}/client.ts`, readmeExample())
-      writeProjectFile(
-        project,
-        `${resolution}/tsconfig.json`,
-        JSON.stringify({
-          compilerOptions: {
-            strict: true,
-            target: 'es2022',
-            lib: ['es2022', 'dom'],
-            module: resolution === 'bundler' ? 'esnext' : 'nodenext',
-            moduleResolution: resolution,
-            outDir: 'out',
-            skipLibCheck: true,
-          },
-          files: ['client.ts'],
-        }),
-      )
 
       // Act
-      const compiled = await runNode(
-        join(project, resolution),
-        join(project, 'node_modules/typescript/bin/tsc'),
+      const compiled = await compileTypeScript(
+        project,
+        resolution,
+        {
+          module: resolution === 'bundler' ? 'esnext' : 'nodenext',
+          moduleResolution: resolution,
+          outDir: 'out',
+        },
+        { files: ['client.ts'] },
       )
 
       // Assert
@@ -366,22 +344,12 @@ export async function firstName(id: string): Promise<string> {
     // Arrange: the example aims at the default URL; this mock has another port
     const example = readmeExample().replace('http://127.0.0.1:4010', mock.url)
     writeProjectFile(project, 'run/client.ts', example)
-    writeProjectFile(
+    await compileTypeScript(
       project,
-      'run/tsconfig.json',
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          target: 'es2022',
-          lib: ['es2022', 'dom'],
-          module: 'nodenext',
-          outDir: 'out',
-          skipLibCheck: true,
-        },
-        files: ['client.ts'],
-      }),
+      'run',
+      { module: 'nodenext', outDir: 'out' },
+      { files: ['client.ts'] },
     )
-    await runNode(join(project, 'run'), join(project, 'node_modules/typescript/bin/tsc'))
 
     // Act
     const run = await runNode(join(project, 'run'), 'out/client.js')
@@ -493,28 +461,18 @@ describe('the examples of docs/without-a-server.md, in a project that installed 
       writeProjectFile(project, `${dir}/api.ts`, exampleOf(guide(), 'client/api-fixed.ts'))
       for (const test of ['client/contacts.test.ts', 'client/mock-fetch.test.ts'])
         writeProjectFile(project, `${dir}/${test.split('/')[1] ?? ''}`, exampleOf(guide(), test))
-      writeProjectFile(
-        project,
-        `${dir}/tsconfig.json`,
-        JSON.stringify({
-          compilerOptions: {
-            strict: true,
-            noUncheckedIndexedAccess: true,
-            target: 'es2022',
-            lib: ['es2022', 'dom'],
-            module: 'nodenext',
-            allowImportingTsExtensions: true,
-            noEmit: true,
-            skipLibCheck: true,
-          },
-          include: ['*.ts'],
-        }),
-      )
 
       // Act
-      const compiled = await runNode(
-        join(project, dir),
-        join(project, 'node_modules/typescript/bin/tsc'),
+      const compiled = await compileTypeScript(
+        project,
+        dir,
+        {
+          noUncheckedIndexedAccess: true,
+          module: 'nodenext',
+          allowImportingTsExtensions: true,
+          noEmit: true,
+        },
+        { include: ['*.ts'] },
       )
 
       // Assert
@@ -649,27 +607,13 @@ export async function count(): Promise<number> {
 }
 `,
       )
-      writeProjectFile(
-        cjs,
-        `${resolution}/tsconfig.json`,
-        JSON.stringify({
-          compilerOptions: {
-            strict: true,
-            target: 'es2022',
-            lib: ['es2022', 'dom'],
-            module,
-            moduleResolution: resolution,
-            outDir: 'out',
-            skipLibCheck: true,
-          },
-          files: ['use.ts'],
-        }),
-      )
 
       // Act
-      const compiled = await runNode(
-        join(cjs, resolution),
-        join(cjs, 'node_modules/typescript/bin/tsc'),
+      const compiled = await compileTypeScript(
+        cjs,
+        resolution,
+        { module, moduleResolution: resolution, outDir: 'out' },
+        { files: ['use.ts'] },
       )
 
       // Assert

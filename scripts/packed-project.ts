@@ -206,6 +206,32 @@ export async function weigh(dir: string): Promise<{ megabytes: number; packages:
   return { megabytes: kilobytes / 1024, packages: list.trim().split('\n').length - 1 }
 }
 
+/** What every compiled check of the package starts from: strict, ES2022 with the DOM. */
+const COMPILER_OPTIONS = {
+  strict: true,
+  target: 'es2022',
+  lib: ['es2022', 'dom'],
+  skipLibCheck: true,
+}
+
+/**
+ * Writes `folder/tsconfig.json` (those options, then `options`, over `sources`) in the project and
+ * runs the project's own tsc there, as a user's build would.
+ */
+export function compileTypeScript(
+  dir: string,
+  folder: string,
+  options: Record<string, unknown>,
+  sources: { files: string[] } | { include: string[] },
+): Promise<Outcome> {
+  writeProjectFile(
+    dir,
+    `${folder}/tsconfig.json`,
+    JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, ...options }, ...sources }),
+  )
+  return runNode(join(dir, folder), join(dir, 'node_modules/typescript/bin/tsc'))
+}
+
 /** Runs `node` on a file of the project. */
 export function runNode(
   dir: string,
