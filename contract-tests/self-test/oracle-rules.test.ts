@@ -14,6 +14,8 @@ import {
   type SentExchange,
 } from '../suite/support/oracle/comparable.ts'
 import { createIdMap } from '../suite/support/oracle/id-map.ts'
+import { clockFieldsOf } from '../suite/support/oracle/oracle.ts'
+import { loadDocument } from '../../openapi/document-files.ts'
 
 const ORG = '11111111-1111-4111-8111-111111111111'
 const RUN_ID = 'ab12cd34'
@@ -131,7 +133,7 @@ const answer = (body: unknown, status = 200, headers: Record<string, string> = {
 const compareContext = (overrides: Partial<CompareContext> = {}): CompareContext => ({
   ids: createIdMap([ORG]),
   headers: ['location'],
-  clockFields: new Set(['created_at', 'updated_at', 'deleted_at']),
+  clockFields: new Set(['created_at', 'updated_at', 'deleted_at', 'expires_at']),
   history: new Map(),
   wrote: false,
   sentAt: NOW - 1000,
@@ -301,5 +303,40 @@ describe('What the oracle counts as a difference', () => {
     ])
     expect(login).toEqual([])
     expect(ids.toReference('target-session')).toBe('reference-session')
+  })
+
+  test("When a login's session expires on the target and never in the reference, then only an expiry before the request is a difference: the lifetime is the deployment's setting", () => {
+    // Arrange
+    const session = (expiresAt: string | null) => ({
+      token: 't',
+      token_type: 'Bearer',
+      expires_at: expiresAt,
+    })
+    const compare = (expiresAt: string | null): string[] =>
+      compareAnswers(
+        answer(session(expiresAt)),
+        answer({ ...session(null), token: 'r' }),
+        compareContext(),
+      )
+
+    // Act
+    const later = compare(at(3_600_000))
+    const never = compare(null)
+    const past = compare(at(-3_600_000))
+
+    // Assert
+    expect(later).toEqual([])
+    expect(never).toEqual([])
+    expect(past).toEqual([
+      expect.stringMatching(/^expires_at: target .+, not a time after the request/),
+    ])
+  })
+
+  test("When the document is read, then the server's clock fields are the properties of its Timestamp schemas, expires_at's choice of one or null included", () => {
+    // Act
+    const fields = clockFieldsOf(loadDocument())
+
+    // Assert
+    expect([...fields].sort()).toEqual(['created_at', 'deleted_at', 'expires_at', 'updated_at'])
   })
 })

@@ -345,6 +345,17 @@ function compareValue(
       ) {
         continue
       }
+      // how long a session lasts is the deployment's setting: its expiry, if any, is in the future
+      if (context.clockFields.has(key) && Object.hasOwn(reference, 'token')) {
+        const expiry = target[key]
+        if (
+          expiry !== null &&
+          !(typeof expiry === 'string' && Date.parse(expiry) > context.sentAt)
+        ) {
+          differ(path, `${show(expiry)}, not a time after the request`, show(reference[key]))
+        }
+        continue
+      }
       if (context.clockFields.has(key)) {
         compareClock(target[key], reference[key], path, key, referenceId, context, differ)
         continue

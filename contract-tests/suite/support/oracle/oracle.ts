@@ -57,8 +57,11 @@ let queue: Promise<void> = Promise.resolve()
 
 const COMPARED = 'compared'
 
-/** Properties of the document's schemas whose value is a named date-time schema: the server's clock. */
-function clockFieldsOf(document: OpenAPIV3_1.Document): Set<string> {
+/**
+ * Properties of the document's schemas whose value is a named date-time schema (or a choice of one
+ * and null): the server's clock.
+ */
+export function clockFieldsOf(document: OpenAPIV3_1.Document): Set<string> {
   const schemas = document.components?.schemas ?? {}
   const isClock = (ref: unknown): boolean => {
     if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return false
@@ -67,6 +70,15 @@ function clockFieldsOf(document: OpenAPIV3_1.Document): Set<string> {
       typeof named === 'object' && named !== null && Reflect.get(named, 'format') === 'date-time'
     )
   }
+  // the named schema itself, or one choice of an anyOf or oneOf (a time or null)
+  const isClockSchema = (schema: unknown): boolean => {
+    if (typeof schema !== 'object' || schema === null) return false
+    if (isClock(Reflect.get(schema, '$ref'))) return true
+    return ['anyOf', 'oneOf'].some((choice) => {
+      const choices: unknown = Reflect.get(schema, choice)
+      return Array.isArray(choices) && choices.some((item: unknown) => isClockSchema(item))
+    })
+  }
   const fields = new Set<string>()
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(walk)
@@ -74,13 +86,7 @@ function clockFieldsOf(document: OpenAPIV3_1.Document): Set<string> {
       const properties: unknown = Reflect.get(value, 'properties')
       if (typeof properties === 'object' && properties !== null) {
         for (const [name, schema] of Object.entries(properties)) {
-          if (
-            typeof schema === 'object' &&
-            schema !== null &&
-            isClock(Reflect.get(schema, '$ref'))
-          ) {
-            fields.add(name)
-          }
+          if (isClockSchema(schema)) fields.add(name)
         }
       }
       Object.values(value).forEach(walk)
@@ -106,10 +112,17 @@ function startOracle(): OracleState {
       appendFileSync(statsFile, `${JSON.stringify(Object.fromEntries(counts))}\n`)
     })
   }
+  const ids = createIdMap(sharedValues(env))
+  // the run's configured type: the reference's of the same id, else its first
+  const [firstType] = data.relationship_types
+  if (env.relationshipId !== undefined && firstType !== undefined) {
+    const same = data.relationship_types.find(({ id }) => id === env.relationshipId)
+    ids.bind(env.relationshipId, (same ?? firstType).id)
+  }
   return {
     env,
     reference,
-    ids: createIdMap(sharedValues(env)),
+    ids,
     history: new Map(),
     diverged: undefined,
     templates: Object.keys(contractDocument.paths ?? {}),
@@ -135,8 +148,11 @@ function noteSeen(oracle: OracleState, answer: Answer): void {
 const isJson = (contentType: string | null): boolean =>
   contentType !== null && /^application\/([\w.-]+\+)?json\b/i.test(contentType)
 
-async function askReference(oracle: OracleState, exchange: TargetExchange): Promise<Answer> {
-  const reference = await oracle.reference
+async function askReference(
+  reference: MockFetch,
+  oracle: OracleState,
+  exchange: TargetExchange,
+): Promise<Answer> {
   const { sent, payload } = exchange
   const { ids } = oracle
   const query = sent.query === '' ? '' : `?${ids.translate(sent.query)}`
@@ -153,6 +169,8 @@ async function askReference(oracle: OracleState, exchange: TargetExchange): Prom
   const response = await reference(`${reference.baseUrl}${ids.translate(sent.path)}${query}`, {
     method: sent.method,
     headers,
+    // a fault that holds the connection (Prefer) must not hold the run
+    signal: AbortSignal.timeout(oracle.env.requestTimeoutMs),
     ...(body === undefined ? {} : { body }),
   })
   const text = await response.text()
@@ -243,7 +261,17 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<v
       count(oracle, verdict.reason)
       return
     }
-    const reference = await askReference(oracle, exchange)
+    // a reference that cannot start fails the check: the run asked for the comparison
+    const mock = await oracle.reference
+    let reference: Answer
+    try {
+      reference = await askReference(mock, oracle, exchange)
+    } catch {
+      // fetch refused to carry the request (a header value it rejects), or the reference broke
+      // the connection as a fault asked of it: there is no answer to compare
+      count(oracle, REASONS.transport)
+      return
+    }
     const target = exchange.answer
     const wrote = !['GET', 'HEAD', 'OPTIONS'].includes(exchange.sent.method)
     if (wrote && is2xx(target.status) !== is2xx(reference.status)) {
