@@ -17,7 +17,10 @@ import { referenceData, sharedValues, startReference } from './reference.ts'
 
 /** CONTRACT_ORACLE=off (--no-oracle): no reference, no comparison. */
 export const ORACLE_VARIABLE = 'CONTRACT_ORACLE'
-/** The runner's own variable: where each test process adds its counts (one JSON line). */
+/**
+ * For measuring, not a setting: a file where each test process adds, as one JSON line, how many
+ * requests it compared and how many it left out for each reason.
+ */
 export const ORACLE_STATS_VARIABLE = 'CONTRACT_ORACLE_STATS'
 
 /** How far a deployment's clock may be from the runner's before its timestamps differ. */
@@ -277,6 +280,10 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<v
     if (wrote && is2xx(target.status) !== is2xx(reference.status)) {
       oracle.diverged ??= `${exchange.sent.method} ${exchange.sent.path}`
     }
+    // the catalog's types first, by id or name: the comparison below pairs records by their ids
+    if (verdict.kind === 'follow' && verdict.reason === REASONS.catalog) {
+      bindCatalog(oracle, target, reference)
+    }
     const differences = compareAnswers(target, reference, {
       ids: oracle.ids,
       headers: oracle.headers,
@@ -289,7 +296,6 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<v
       users: oracle.users,
     })
     if (verdict.kind === 'follow') {
-      if (verdict.reason === REASONS.catalog) bindCatalog(oracle, target, reference)
       count(oracle, verdict.reason)
       return
     }
