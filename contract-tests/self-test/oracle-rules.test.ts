@@ -16,6 +16,7 @@ import {
 import { createIdMap } from '../suite/support/oracle/id-map.ts'
 import { clockFieldsOf } from '../suite/support/oracle/oracle.ts'
 import { loadDocument } from '../../openapi/document-files.ts'
+import { formatOracleCounts } from '../runner/report/oracle-counts.ts'
 
 const ORG = '11111111-1111-4111-8111-111111111111'
 const RUN_ID = 'ab12cd34'
@@ -338,5 +339,23 @@ describe('What the oracle counts as a difference', () => {
 
     // Assert
     expect([...fields].sort()).toEqual(['created_at', 'deleted_at', 'expires_at', 'updated_at'])
+  })
+
+  test('When the test files counted what the reference compared, then the run says so in one line, the reasons by count; with nothing counted, nothing', () => {
+    // Act
+    const line = formatOracleCounts(
+      new Map([
+        [REASONS.outside, 2],
+        ['compared', 10],
+        [REASONS.unnarrowed, 5],
+      ]),
+    )
+    const none = formatOracleCounts(new Map())
+
+    // Assert
+    expect(line).toBe(
+      `the reference model compared 10 of 17 requests; not compared: 5 × ${REASONS.unnarrowed}; 2 × ${REASONS.outside}`,
+    )
+    expect(none).toBeUndefined()
   })
 })

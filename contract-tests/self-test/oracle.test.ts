@@ -30,11 +30,12 @@ describe('The reference model (differential oracle)', () => {
     expect({ exitCode, failures }).toEqual({ exitCode: 0, failures: [] })
     expect(output).toMatch(/^Checks: (\d+) in all: \1 passed, 0 failed, 0 skipped$/m)
     expect(output).toContain('no reference model')
+    expect(output).not.toContain('the reference model compared')
   })
 
   test(`When the target breaks "${listDropsHowYouMet.breaks}" and the oracle is on, then the run fails showing both answers and the request as curl`, () => {
     // Assert
-    const { exitCode, failures } = result(WITH_ORACLE)
+    const { exitCode, failures, output } = result(WITH_ORACLE)
     const caught = failures.filter((block) => block.includes(listDropsHowYouMet.caughtBy))
     expect(exitCode).toBe(1)
     expect(caught).not.toEqual([])
@@ -44,5 +45,11 @@ describe('The reference model (differential oracle)', () => {
     expect(caught[0]).toMatch(/\n +reference: +200 /)
     // the run's token is never shown: the curl names the variable that holds it
     expect(caught[0]).toContain('Authorization: Bearer $CONTRACT_TOKEN')
+    // the run tells how much it compared, and why it left the rest out
+    const [, compared = '0', all = '0'] =
+      /^contacts-contract: the reference model compared (\d+) of (\d+) requests; not compared: .+$/m.exec(
+        output,
+      ) ?? []
+    expect(Number(compared)).toBeGreaterThan(Number(all) / 2)
   })
 })

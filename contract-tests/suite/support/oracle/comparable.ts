@@ -38,16 +38,14 @@ export interface RuleContext {
 }
 
 export const REASONS = {
-  outside: "a path outside the document's (pages, unknown paths): the target's own",
+  outside: "a path outside the document's",
   transport:
-    'shaped at the transport level (Host, Content-Length, Transfer-Encoding, Connection, Expect, or a GET with a body): what a fetch call cannot carry',
-  fault:
-    'a fault asked for on purpose (Prefer): sent to the reference so its state follows, not compared',
-  foreign: 'names a record of the deployment the reference does not hold',
-  catalog: "the deployment's catalog (a list of its fixtures, not of the run's records)",
-  unnarrowed:
-    "a list not narrowed to the run's records by a search for a word carrying the run's id",
-  diverged: "a list of the run's records after the two states stopped mirroring each other",
+    'shaped at the transport level (a Host, a GET with a body, …), which fetch cannot carry',
+  fault: 'a fault asked for (Prefer): followed, not compared',
+  foreign: "naming a record of the deployment's",
+  catalog: "the deployment's catalog: followed, not compared",
+  unnarrowed: "a list not narrowed to the run's records (by a search for the run's id)",
+  diverged: "a list of the run's records after the two states diverged",
 } as const
 
 const TRANSPORT_HEADERS = ['host', 'content-length', 'transfer-encoding', 'connection', 'expect']
