@@ -252,7 +252,8 @@ function bindCatalog(oracle: OracleState, target: Answer, reference: Answer): vo
   }
 }
 
-async function consult(oracle: OracleState, exchange: TargetExchange): Promise<void> {
+/** The exchange's differences from the reference ([] when none, or not compared). */
+async function consult(oracle: OracleState, exchange: TargetExchange): Promise<string[]> {
   const verdict: Verdict = judgeRequest(exchange.sent, {
     templates: oracle.templates,
     runId: oracle.env.runId,
@@ -262,7 +263,7 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<v
   try {
     if (verdict.kind === 'skip') {
       count(oracle, verdict.reason)
-      return
+      return []
     }
     // a reference that cannot start fails the check: the run asked for the comparison
     const mock = await oracle.reference
@@ -273,7 +274,7 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<v
       // fetch refused to carry the request (a header value it rejects), or the reference broke
       // the connection as a fault asked of it: there is no answer to compare
       count(oracle, REASONS.transport)
-      return
+      return []
     }
     const target = exchange.answer
     const wrote = !['GET', 'HEAD', 'OPTIONS'].includes(exchange.sent.method)
@@ -297,7 +298,7 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<v
     })
     if (verdict.kind === 'follow') {
       count(oracle, verdict.reason)
-      return
+      return []
     }
     count(oracle, COMPARED)
     if (differences.length > 0) {
@@ -311,18 +312,26 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<v
         ].join('\n'),
       )
     }
+    return differences
   } finally {
     noteSeen(oracle, exchange.answer)
   }
 }
 
-/** Called by call() for each answer of the target; resolves once the reference has answered. */
-export function consultReference(exchange: TargetExchange): Promise<void> {
-  if (!isOracleOn()) return Promise.resolve()
+/**
+ * Called by call() for each answer of the target; resolves once the reference has answered, with
+ * the differences of this exchange (also kept for the check's end, takeDifferences): the model a
+ * generator of requests can ask.
+ */
+export function consultReference(exchange: TargetExchange): Promise<string[]> {
+  if (!isOracleOn()) return Promise.resolve([])
   const oracle = (state ??= startOracle())
   const turn = queue.then(() => consult(oracle, exchange))
   // one failed consultation (the reference could not start) is told once, by its caller
-  queue = turn.catch(() => undefined)
+  queue = turn.then(
+    () => undefined,
+    () => undefined,
+  )
   return turn
 }
 
