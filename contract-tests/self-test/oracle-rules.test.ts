@@ -3,6 +3,7 @@
 // (compare-answers.ts).
 import { describe, expect, test } from '@jest/globals'
 import {
+  CLOCK_STEP_MS,
   compareAnswers,
   type Answer,
   type CompareContext,
@@ -211,9 +212,10 @@ describe('What the oracle counts as a difference', () => {
     // Arrange
     const ids = createIdMap([ORG])
     ids.bind(TARGET_ID, REFERENCE_ID)
+    // the record was seen as created 10 ms before each request is sent
     const history = new Map([
-      [`${REFERENCE_ID} updated_at`, { target: at(0), reference: at(0) }],
-      [`${REFERENCE_ID} created_at`, { target: at(0), reference: at(0) }],
+      [`${REFERENCE_ID} updated_at`, { target: at(0), reference: at(0), firstSeenAt: NOW - 1010 }],
+      [`${REFERENCE_ID} created_at`, { target: at(0), reference: at(0), firstSeenAt: NOW - 1010 }],
     ])
     const compare = (target: string, reference: string, wrote: boolean): string[] => {
       const context = compareContext({ ids, history: new Map(history), wrote })
@@ -357,5 +359,38 @@ describe('What the oracle counts as a difference', () => {
       `the reference model compared 10 of 17 requests; not compared: 5 × ${REASONS.unnarrowed}; 2 × ${REASONS.outside}`,
     )
     expect(none).toBeUndefined()
+  })
+
+  test("When a write moves the reference's updated_at and the target keeps its own, then it is a difference once the write came CLOCK_STEP_MS or more after the value was first seen, not before", () => {
+    // Arrange
+    const ids = createIdMap([ORG])
+    ids.bind(TARGET_ID, REFERENCE_ID)
+    const compareAfter = (elapsed: number): string[] =>
+      compareAnswers(
+        answer(contact(TARGET_ID, { updated_at: at(0) })),
+        answer(contact(REFERENCE_ID, { updated_at: at(elapsed) })),
+        compareContext({
+          ids,
+          wrote: true,
+          history: new Map([
+            [
+              `${REFERENCE_ID} updated_at`,
+              { target: at(0), reference: at(0), firstSeenAt: NOW - 1000 - elapsed },
+            ],
+          ]),
+        }),
+      )
+
+    // Act
+    const soon = compareAfter(CLOCK_STEP_MS - 1)
+    const later = compareAfter(CLOCK_STEP_MS)
+
+    // Assert
+    expect(soon).toEqual([])
+    expect(later).toEqual([
+      expect.stringMatching(
+        /^updated_at: target .+, kept by a write 50 ms after it was set, reference .+, moved$/,
+      ),
+    ])
   })
 })

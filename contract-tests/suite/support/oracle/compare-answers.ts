@@ -23,7 +23,7 @@ export interface CompareContext {
   /** Properties the server sets from its clock (the document's Timestamp schemas). */
   clockFields: ReadonlySet<string>
   /** The last value of each record's clock field on each side, by `referenceId field`. */
-  history: Map<string, { target: string; reference: string }>
+  history: Map<string, ClockHistory>
   /** The request changed data on the reference (a write it answered 2xx). */
   wrote: boolean
   /** When the request was sent and its answer received, by the run's clock (ms). */
@@ -34,6 +34,20 @@ export interface CompareContext {
   /** The reference's users: a user of the run's identities is the deployment's but for its id. */
   users: ReadonlySet<string>
 }
+
+/** A record's clock field as each side last answered it, and when the target's value was first seen. */
+export interface ClockHistory {
+  target: string
+  reference: string
+  /** The run's clock when an answer first showed the target's value: it was set before that. */
+  firstSeenAt: number
+}
+
+/**
+ * How long after a value was set a write must leave a millisecond clock moved: a correct server may
+ * give two writes within this the same millisecond (its clock's step), never two further apart.
+ */
+export const CLOCK_STEP_MS = 50
 
 /** Properties whose value is the server's own wording or the request's echo. */
 const FREE_TEXT = new Set(['detail', 'instance'])
@@ -144,9 +158,13 @@ function compareClock(
   }
   const historyKey = owner === undefined ? undefined : `${owner} ${key}`
   const before = historyKey === undefined ? undefined : context.history.get(historyKey)
-  if (historyKey !== undefined) context.history.set(historyKey, { target, reference })
   const targetMoved = before === undefined ? 'new' : relationOf(target, before.target)
   const referenceMoved = before === undefined ? 'new' : relationOf(reference, before.reference)
+  if (historyKey !== undefined) {
+    const firstSeenAt =
+      before !== undefined && targetMoved === 'same' ? before.firstSeenAt : context.receivedAt
+    context.history.set(historyKey, { target, reference, firstSeenAt })
+  }
   if (targetMoved === 'earlier' && referenceMoved !== 'earlier') {
     differ(where, `${target}, earlier than its ${before?.target ?? ''}`, reference)
     return
@@ -155,6 +173,23 @@ function compareClock(
   // millisecond of the last change on either side, so only a move backwards is a difference then.
   if (!context.wrote && referenceMoved === 'same' && targetMoved !== 'same') {
     differ(where, `${target}, moved from ${before?.target ?? ''}`, `${reference}, kept`)
+    return
+  }
+  // a write that moved the reference's time, sent well after the target's value was set: the
+  // target's clock cannot still be in that millisecond
+  if (
+    context.wrote &&
+    referenceMoved === 'later' &&
+    targetMoved === 'same' &&
+    before !== undefined &&
+    context.sentAt - before.firstSeenAt >= CLOCK_STEP_MS
+  ) {
+    const elapsed = String(context.sentAt - before.firstSeenAt)
+    differ(
+      where,
+      `${target}, kept by a write ${elapsed} ms after it was set`,
+      `${reference}, moved`,
+    )
     return
   }
   const setNow = context.wrote && (referenceMoved === 'new' || referenceMoved === 'later')

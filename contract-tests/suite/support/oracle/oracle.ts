@@ -10,7 +10,7 @@ import type { MockFetch } from '../../../../mock/fetch/node/fetch.ts'
 import { catalogueOf } from '../../rules/catalogue.ts'
 import { contractDocument } from '../document.ts'
 import { contractEnv, type ContractEnv } from '../env.ts'
-import { compareAnswers, type Answer } from './compare-answers.ts'
+import { compareAnswers, type Answer, type ClockHistory } from './compare-answers.ts'
 import { judgeRequest, REASONS, type SentExchange, type Verdict } from './comparable.ts'
 import { createIdMap, UUID, type IdMap } from './id-map.ts'
 import { referenceData, sharedValues, startReference } from './reference.ts'
@@ -43,7 +43,7 @@ interface OracleState {
   env: ContractEnv
   reference: Promise<MockFetch>
   ids: IdMap
-  history: Map<string, { target: string; reference: string }>
+  history: Map<string, ClockHistory>
   diverged: string | undefined
   templates: readonly string[]
   headers: readonly string[]
