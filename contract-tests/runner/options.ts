@@ -28,6 +28,8 @@ export interface RunOptions {
   password: string | undefined
   relationshipId: string | undefined
   readOnly: boolean
+  /** Whether the answers are compared with the reference model (off: --no-oracle). */
+  oracle: boolean
   junit: string | undefined
   viaPrism: boolean
   behindPrism: boolean
@@ -161,6 +163,10 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     password: text('password'),
     relationshipId: text('relationshipId'),
     readOnly: isOn('readOnly'),
+    oracle: !(
+      values['no-oracle'] !== undefined ||
+      ['off', '0', 'false', 'no'].includes((text('noOracle') ?? '').toLowerCase())
+    ),
     junit: text('junit'),
     viaPrism: isOn('viaPrism'),
     behindPrism: isOn('behindPrism'),

@@ -5,6 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { abortRequests } from '../suite/support/api.ts'
 import { SECRETS_FILE_VARIABLE } from '../suite/support/learned-secrets.ts'
+import { ORACLE_STATS_VARIABLE } from '../suite/support/oracle/oracle.ts'
 import { sweepRunRecords } from '../suite/support/sweep.ts'
 import { AFTER_DEADLINE_MS, formatDuration, startDeadline } from './deadline.ts'
 import type { RunResults } from './report/check-results.ts'
@@ -14,6 +15,7 @@ import { createResources, makeTempDir, releaseResources, type Resources } from '
 import { COMMAND } from './settings.ts'
 import { reportCoverage } from './report/coverage-report.ts'
 import { formatMarkdownSummary, writeMarkdownSummary } from './report/markdown-summary.ts'
+import { formatOracleCounts, readOracleCounts, type OracleCounts } from './report/oracle-counts.ts'
 import { secretsOfEnvironment, secretsOfOptions } from './report/run-secrets.ts'
 import { createSafeText } from './report/safe-text.ts'
 import { formatSummary, keepsContract } from './report/summary.ts'
@@ -46,6 +48,8 @@ interface TestRun {
   /** Undefined when the test process ended without writing them. */
   results: RunResults | undefined
   interrupted: boolean
+  /** What the reference model compared and left out, summed over the test files. */
+  oracle: OracleCounts
 }
 
 export async function runTestFiles(
@@ -58,6 +62,8 @@ export async function runTestFiles(
   const resultsFile = join(resultsDir, 'results.json')
   // Where the test files note the tokens they obtain, for the test process to redact them.
   const secrets = { [SECRETS_FILE_VARIABLE]: join(resultsDir, 'learned-secrets') }
+  // where each test file adds what its reference model compared, unless the user names a file
+  const oracleFile = process.env[ORACLE_STATS_VARIABLE] ?? join(resultsDir, 'oracle-counts')
   const junitArgs = [
     ...(junit === undefined ? [] : ['--junit', junit]),
     ...(bail ? ['--bail'] : []),
@@ -66,7 +72,15 @@ export async function runTestFiles(
   const child = spawn(
     process.execPath,
     nodeArgs(TEST_PROCESS, '--results', resultsFile, ...junitArgs, '--', ...files),
-    { stdio: ['ignore', output, output], env: { ...process.env, ...environment, ...secrets } },
+    {
+      stdio: ['ignore', output, output],
+      env: {
+        ...process.env,
+        ...environment,
+        ...secrets,
+        [ORACLE_STATS_VARIABLE]: oracleFile,
+      },
+    },
   )
   // It stops its files itself on SIGTERM (their processes with them) and writes its reports.
   const stop = (): void => {
@@ -97,7 +111,7 @@ export async function runTestFiles(
     (text) => JSON.parse(text) as RunResults,
     () => undefined,
   )
-  return { results, interrupted }
+  return { results, interrupted, oracle: await readOracleCounts(oracleFile) }
 }
 
 /**
@@ -106,7 +120,11 @@ export async function runTestFiles(
  */
 export async function sweep(target: Target): Promise<string[]> {
   // The suite's modules (api.ts, through env.ts) read their configuration from the environment.
-  Object.assign(process.env, target.environment, { CONTRACT_BASE_URL: target.serverUrl })
+  // the sweep's requests are the runner's own: no reference model to compare them with
+  Object.assign(process.env, target.environment, {
+    CONTRACT_BASE_URL: target.serverUrl,
+    CONTRACT_ORACLE: 'off',
+  })
   try {
     const leftovers = await sweepRunRecords()
     if (leftovers.length > 0) {
@@ -137,10 +155,15 @@ export async function runContract(options: RunOptions): Promise<number> {
     const target = prepared
     safe = createSafeText(secretsOfEnvironment(target.environment))
     say(`checking ${target.description}`)
-    const { results, interrupted } = await runTestFiles(target.environment, junit, resources, {
-      bail: options.bail,
-      signal: deadline.signal,
-    })
+    const { results, interrupted, oracle } = await runTestFiles(
+      target.environment,
+      junit,
+      resources,
+      {
+        bail: options.bail,
+        signal: deadline.signal,
+      },
+    )
     // Nothing to remove from a read-only run, nor from the bundled mock after Ctrl-C (it stopped
     // too; its data file goes with it).
     const skipSweep = options.readOnly || (interrupted && options.baseUrl === undefined)
@@ -165,6 +188,8 @@ export async function runContract(options: RunOptions): Promise<number> {
       say(`coverage of the document's rules: ${file}`)
     }
     if (results.bailed === true) say('--bail: the run stopped at its first failure.')
+    const compared = formatOracleCounts(oracle)
+    if (compared !== undefined) say(compared)
     process.stdout.write(safe(formatSummary(results, target.serverUrl, cleanupProblems.length)))
     return keeps ? 0 : 1
   } finally {

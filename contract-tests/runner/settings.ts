@@ -100,6 +100,14 @@ export const SETTINGS = {
       'only the checks that write nothing: GET, HEAD and OPTIONS requests only (production smoke tests)',
     fallback: 'off; the variable turns it on with 1, true or yes',
   },
+  noOracle: {
+    flag: 'no-oracle',
+    variable: 'CONTRACT_ORACLE',
+    meaning:
+      'compare no answer with the reference model (the bundled mock, run in the test process on the same document and fed the same requests): only the checks judge the target',
+    fallback:
+      "on: every answer about the run's own records is compared; CONTRACT_ORACLE=off turns it off",
+  },
   junit: {
     flag: 'junit',
     value: 'FILE',

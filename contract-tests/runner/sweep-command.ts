@@ -34,6 +34,8 @@ export async function runSweep(options: RunOptions): Promise<number> {
     CONTRACT_FOREIGN_TOKEN: options.foreignToken ?? '',
     CONTRACT_RUN_ID: options.runId ?? 'sweep',
     CONTRACT_REQUEST_TIMEOUT_MS: String(options.requestTimeoutMs),
+    // a sweep removes what runs left: nothing for the reference model to compare
+    CONTRACT_ORACLE: 'off',
   })
   say(`looking for records carrying ${marker}… in ${baseUrl}`)
   try {

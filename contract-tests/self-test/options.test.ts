@@ -57,6 +57,24 @@ describe('parseCommand', () => {
     expect(options.readOnly).toBe(expected)
   })
 
+  test.each([
+    [[], {}, true],
+    [[], { CONTRACT_ORACLE: 'off' }, false],
+    [[], { CONTRACT_ORACLE: 'OFF' }, false],
+    [[], { CONTRACT_ORACLE: '0' }, false],
+    [[], { CONTRACT_ORACLE: 'on' }, true],
+    [['--no-oracle'], { CONTRACT_ORACLE: 'on' }, false],
+  ])(
+    'When the flags are %j and the variables %j, then the reference model is on: %s',
+    (flags, env, expected) => {
+      // Act
+      const options = optionsOf([...BASE, ...flags], env)
+
+      // Assert
+      expect(options.oracle).toBe(expected)
+    },
+  )
+
   test('When --read-only is given, then read-only is on whatever the variable says', () => {
     // Act
     const options = optionsOf([...BASE, '--read-only'], { CONTRACT_READ_ONLY: '0' })

@@ -109,6 +109,7 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
     ...(limits.length === 0 ? [] : [`limits ${limits.join(', ')}`]),
     `run contract-run-${runId}`,
     ...(options.readOnly ? ['read-only'] : []),
+    ...(options.oracle ? [] : ['no reference model']),
     ...(options.viaPrism ? [`through Prism's proxy at ${requestUrl}`] : []),
     ...(options.document === undefined ? [] : [`document ${options.document}`]),
   ]
@@ -126,6 +127,7 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
       CONTRACT_PASSWORD: identities.password ?? '',
       CONTRACT_RELATIONSHIP_ID: options.relationshipId ?? '',
       CONTRACT_READ_ONLY: options.readOnly ? '1' : '',
+      CONTRACT_ORACLE: options.oracle ? 'on' : 'off',
       CONTRACT_VIA_PRISM: options.viaPrism || options.behindPrism ? '1' : '',
       CONTRACT_VIA_FETCH: relayed === undefined ? '' : '1',
       CONTRACT_FETCH_LIMITS: limits.join(','),

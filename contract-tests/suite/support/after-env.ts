@@ -4,11 +4,26 @@
 import { after, afterEach } from 'node:test'
 import { checkAgainstDocument, documentFailure, findOperation } from './document-check.ts'
 import { purgeCreatedRecords } from './records.ts'
+import { takeDifferences } from './oracle/oracle.ts'
 import { takeUnchecked } from './response-log.ts'
 
 const MAX_RESPONSES = 3
 
+/** The differences the oracle found in the answers of the test (or of the file's cleanup). */
+function differencesFailure(when: string): string | undefined {
+  const differences = takeDifferences()
+  if (differences.length === 0) return undefined
+  const shown = differences.slice(0, MAX_RESPONSES)
+  const more = differences.length - shown.length
+  return (
+    `${when}:\n${shown.join('\n\n')}` +
+    (more > 0 ? `\n… and ${String(more)} more answers that differ from the reference` : '')
+  )
+}
+
 afterEach(() => {
+  // taken first and told after the document's failures: both concern this test's answers only
+  const differences = differencesFailure('An answer received during this test')
   const failures = takeUnchecked()
     // Paths and methods outside the document are judged by the tests that send them.
     .filter((res) => findOperation(res.request.method, res.request.path) !== undefined)
@@ -18,13 +33,21 @@ afterEach(() => {
   // The first few are enough to act on; one identical failure per response would bury them.
   const shown = [...new Set(failures)].slice(0, MAX_RESPONSES)
   const more = failures.length - shown.length
-  if (failures.length > 0) {
-    throw new Error(
-      `A response received during this test:\n${shown.join('\n\n')}` +
-        (more > 0 ? `\n… and ${String(more)} more responses that break the document` : ''),
-    )
-  }
+  const told = [
+    ...(failures.length > 0
+      ? [
+          `A response received during this test:\n${shown.join('\n\n')}` +
+            (more > 0 ? `\n… and ${String(more)} more responses that break the document` : ''),
+        ]
+      : []),
+    ...(differences === undefined ? [] : [differences]),
+  ]
+  if (told.length > 0) throw new Error(told.join('\n\n'))
 })
 
 // No timeout of its own: each of its requests has one (api.ts).
-after(() => purgeCreatedRecords())
+after(async () => {
+  await purgeCreatedRecords()
+  const differences = differencesFailure("An answer received during the file's cleanup")
+  if (differences !== undefined) throw new Error(differences)
+})

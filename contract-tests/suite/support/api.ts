@@ -4,6 +4,7 @@ import { contractEnv } from './env.ts'
 import { noteResponse } from './created-records.ts'
 import { noteLearnedSecret } from './learned-secrets.ts'
 import { logResponse } from './response-log.ts'
+import { consultReference } from './oracle/oracle.ts'
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS'
 
@@ -159,6 +160,7 @@ export async function call(
     else test = test.send(payload.body)
   }
   inFlight.add(test)
+  const sentAt = Date.now()
   let res: request.Response
   try {
     res = await test
@@ -193,8 +195,25 @@ export async function call(
     text,
     body: parseBody(text, headers['content-type']),
   }
+  const receivedAt = Date.now()
   noteToken(response.status, response.body)
   noteResponse(response, sentHeaders['Authorization'])
   logResponse(response)
+  await consultReference({
+    sent: {
+      method,
+      path,
+      query: queryString,
+      body: response.request.body,
+      headers:
+        payload === undefined
+          ? sentHeaders
+          : { ...sentHeaders, 'Content-Type': payload.contentType },
+    },
+    payload: payload?.body,
+    answer: response,
+    sentAt,
+    receivedAt,
+  })
   return response
 }

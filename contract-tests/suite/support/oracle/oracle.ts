@@ -1,0 +1,341 @@
+// The differential oracle: every request a check sends to the target is sent, translated, to the
+// reference model too (reference.ts), and the two answers are compared (compare-answers.ts) when
+// the rule (comparable.ts) says the reference can know the answer. Differences fail the check that
+// sent the request (after-env.ts), with both answers and the request as curl. The oracle never
+// sends anything to the target: it only reads what call() received.
+import { appendFileSync } from 'node:fs'
+import type { OpenAPIV3_1 } from 'openapi-types'
+import { excerpt } from '../../../../openapi/response-check.ts'
+import type { MockFetch } from '../../../../mock/fetch/node/fetch.ts'
+import { catalogueOf } from '../../rules/catalogue.ts'
+import { contractDocument } from '../document.ts'
+import { contractEnv, type ContractEnv } from '../env.ts'
+import { compareAnswers, type Answer, type ClockHistory } from './compare-answers.ts'
+import { judgeRequest, REASONS, type SentExchange, type Verdict } from './comparable.ts'
+import { createIdMap, UUID, type IdMap } from './id-map.ts'
+import { referenceData, sharedValues, startReference } from './reference.ts'
+
+/** CONTRACT_ORACLE=off (--no-oracle): no reference, no comparison. */
+export const ORACLE_VARIABLE = 'CONTRACT_ORACLE'
+/**
+ * For measuring, not a setting: a file where each test process adds, as one JSON line, how many
+ * requests it compared and how many it left out for each reason.
+ */
+export const ORACLE_STATS_VARIABLE = 'CONTRACT_ORACLE_STATS'
+
+/** How far a deployment's clock may be from the runner's before its timestamps differ. */
+const CLOCK_SKEW_MS = 2 * 60_000
+
+export const isOracleOn = (): boolean =>
+  !['off', '0', 'false', 'no'].includes((process.env[ORACLE_VARIABLE] ?? '').trim().toLowerCase())
+
+/** One exchange with the target, as call() made it. */
+export interface TargetExchange {
+  sent: SentExchange
+  /** The body as sent, bytes included. */
+  payload: string | Buffer | undefined
+  answer: Answer
+  sentAt: number
+  receivedAt: number
+}
+
+interface OracleState {
+  env: ContractEnv
+  reference: Promise<MockFetch>
+  ids: IdMap
+  history: Map<string, ClockHistory>
+  diverged: string | undefined
+  templates: readonly string[]
+  headers: readonly string[]
+  clockFields: ReadonlySet<string>
+  differences: string[]
+  counts: Map<string, number>
+  /** The reference's users (the run's identities). */
+  users: ReadonlySet<string>
+}
+
+let state: OracleState | undefined
+/** The reference answers in the order the target did: one exchange at a time. */
+let queue: Promise<void> = Promise.resolve()
+
+const COMPARED = 'compared'
+
+/**
+ * Properties of the document's schemas whose value is a named date-time schema (or a choice of one
+ * and null): the server's clock.
+ */
+export function clockFieldsOf(document: OpenAPIV3_1.Document): Set<string> {
+  const schemas = document.components?.schemas ?? {}
+  const isClock = (ref: unknown): boolean => {
+    if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return false
+    const named: unknown = schemas[ref.slice('#/components/schemas/'.length)]
+    return (
+      typeof named === 'object' && named !== null && Reflect.get(named, 'format') === 'date-time'
+    )
+  }
+  // the named schema itself, or one choice of an anyOf or oneOf (a time or null)
+  const isClockSchema = (schema: unknown): boolean => {
+    if (typeof schema !== 'object' || schema === null) return false
+    if (isClock(Reflect.get(schema, '$ref'))) return true
+    return ['anyOf', 'oneOf'].some((choice) => {
+      const choices: unknown = Reflect.get(schema, choice)
+      return Array.isArray(choices) && choices.some((item: unknown) => isClockSchema(item))
+    })
+  }
+  const fields = new Set<string>()
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk)
+    else if (typeof value === 'object' && value !== null) {
+      const properties: unknown = Reflect.get(value, 'properties')
+      if (typeof properties === 'object' && properties !== null) {
+        for (const [name, schema] of Object.entries(properties)) {
+          if (isClockSchema(schema)) fields.add(name)
+        }
+      }
+      Object.values(value).forEach(walk)
+    }
+  }
+  walk(schemas)
+  return fields
+}
+
+function startOracle(): OracleState {
+  const env = contractEnv()
+  const data = referenceData(env)
+  const reference = startReference(data)
+  // a failed start is told by the first comparison; no one else awaits it
+  reference.catch(() => undefined)
+  const headers = catalogueOf(contractDocument).flatMap((rule) =>
+    rule.kind === 'header' ? [rule.header.toLowerCase()] : [],
+  )
+  const counts = new Map<string, number>()
+  const statsFile = process.env[ORACLE_STATS_VARIABLE]
+  if (statsFile !== undefined && statsFile !== '') {
+    process.on('exit', () => {
+      appendFileSync(statsFile, `${JSON.stringify(Object.fromEntries(counts))}\n`)
+    })
+  }
+  const ids = createIdMap(sharedValues(env))
+  // the run's configured type: the reference's of the same id, else its first
+  const [firstType] = data.relationship_types
+  if (env.relationshipId !== undefined && firstType !== undefined) {
+    const same = data.relationship_types.find(({ id }) => id === env.relationshipId)
+    ids.bind(env.relationshipId, (same ?? firstType).id)
+  }
+  return {
+    env,
+    reference,
+    ids,
+    history: new Map(),
+    diverged: undefined,
+    templates: Object.keys(contractDocument.paths ?? {}),
+    headers: [...new Set(headers)],
+    clockFields: clockFieldsOf(contractDocument),
+    differences: [],
+    counts,
+    users: new Set(data.users.map(({ id }) => id)),
+  }
+}
+
+const count = (oracle: OracleState, reason: string): void => {
+  oracle.counts.set(reason, (oracle.counts.get(reason) ?? 0) + 1)
+}
+
+/** Every UUID the target answered with: its data, which the reference holds only when bound. */
+function noteSeen(oracle: OracleState, answer: Answer): void {
+  for (const text of [answer.text, answer.headers['location'] ?? '']) {
+    for (const id of text.match(UUID) ?? []) oracle.ids.noteSeen(id)
+  }
+}
+
+const isJson = (contentType: string | null): boolean =>
+  contentType !== null && /^application\/([\w.-]+\+)?json\b/i.test(contentType)
+
+async function askReference(
+  reference: MockFetch,
+  oracle: OracleState,
+  exchange: TargetExchange,
+): Promise<Answer> {
+  const { sent, payload } = exchange
+  const { ids } = oracle
+  const query = sent.query === '' ? '' : `?${ids.translate(sent.query)}`
+  const headers = Object.fromEntries(
+    Object.entries(sent.headers).map(([name, value]) => [name, ids.translate(value)]),
+  )
+  // ids are ASCII: a latin1 round trip changes no other byte of a body that is not UTF-8
+  const body =
+    payload === undefined
+      ? undefined
+      : typeof payload === 'string'
+        ? ids.translate(payload)
+        : Buffer.from(ids.translate(payload.toString('latin1')), 'latin1')
+  const response = await reference(`${reference.baseUrl}${ids.translate(sent.path)}${query}`, {
+    method: sent.method,
+    headers,
+    // a fault that holds the connection (Prefer) must not hold the run
+    signal: AbortSignal.timeout(oracle.env.requestTimeoutMs),
+    ...(body === undefined ? {} : { body }),
+  })
+  const text = await response.text()
+  const contentType = response.headers.get('content-type')
+  let parsed: unknown
+  if (isJson(contentType) && text !== '') {
+    try {
+      parsed = JSON.parse(text) as unknown
+    } catch {
+      parsed = undefined
+    }
+  }
+  return {
+    status: response.status,
+    headers: Object.fromEntries(
+      [...response.headers].map(([name, value]) => [name.toLowerCase(), value]),
+    ),
+    body: parsed,
+    text,
+  }
+}
+
+const quote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`
+
+/** The request as a curl command; the run's own tokens as the variables that hold them. */
+function curlOf(oracle: OracleState, exchange: TargetExchange): string {
+  const { sent, payload } = exchange
+  const { env } = oracle
+  const variables: [string | undefined, string][] = [
+    [env.token, '$CONTRACT_TOKEN'],
+    [env.secondToken, '$CONTRACT_SECOND_TOKEN'],
+    [env.foreignToken, '$CONTRACT_FOREIGN_TOKEN'],
+  ]
+  const headers = Object.entries(sent.headers).map(([name, value]) => {
+    const shown = variables.reduce(
+      (text, [token, variable]) => (token === undefined ? text : text.replaceAll(token, variable)),
+      value,
+    )
+    return ` -H ${shown.includes('$CONTRACT_') ? `"${name}: ${shown}"` : quote(`${name}: ${shown}`)}`
+  })
+  const url = `${env.baseUrl}${sent.path}${sent.query === '' ? '' : `?${sent.query}`}`
+  const data =
+    payload === undefined
+      ? ''
+      : ` --data-binary ${quote(typeof payload === 'string' ? payload : payload.toString('utf8'))}`
+  return `curl -X ${sent.method} ${quote(url)}${headers.join('')}${data}`
+}
+
+const shown = (answer: Answer): string =>
+  `${String(answer.status)} ${answer.headers['content-type'] ?? '(no content type)'} ${
+    answer.text === '' ? '(empty)' : excerpt(answer.body ?? answer.text)
+  }`
+
+const is2xx = (status: number): boolean => status >= 200 && status < 300
+
+/** The id and name of each record a list answer holds (its first array of records). */
+function entriesOf(answer: Answer): { id: string; name: unknown }[] {
+  const body = answer.body
+  if (typeof body !== 'object' || body === null) return []
+  const list = Object.values(body).find((value): value is unknown[] => Array.isArray(value)) ?? []
+  return list.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return []
+    const id: unknown = Reflect.get(item, 'id')
+    return typeof id === 'string' ? [{ id, name: Reflect.get(item, 'name') as unknown }] : []
+  })
+}
+
+/** Binds the catalog's types by id, else by name: the run's ids of the deployment's types. */
+function bindCatalog(oracle: OracleState, target: Answer, reference: Answer): void {
+  const references = entriesOf(reference)
+  for (const { id, name } of entriesOf(target)) {
+    const match =
+      references.find((type) => type.id === id) ??
+      references.find((type) => name !== undefined && type.name === name)
+    if (match !== undefined) oracle.ids.bind(id, match.id)
+  }
+}
+
+/** The exchange's differences from the reference ([] when none, or not compared). */
+async function consult(oracle: OracleState, exchange: TargetExchange): Promise<string[]> {
+  const verdict: Verdict = judgeRequest(exchange.sent, {
+    templates: oracle.templates,
+    runId: oracle.env.runId,
+    ids: oracle.ids,
+    diverged: oracle.diverged,
+  })
+  try {
+    if (verdict.kind === 'skip') {
+      count(oracle, verdict.reason)
+      return []
+    }
+    // a reference that cannot start fails the check: the run asked for the comparison
+    const mock = await oracle.reference
+    let reference: Answer
+    try {
+      reference = await askReference(mock, oracle, exchange)
+    } catch {
+      // fetch refused to carry the request (a header value it rejects), or the reference broke
+      // the connection as a fault asked of it: there is no answer to compare
+      count(oracle, REASONS.transport)
+      return []
+    }
+    const target = exchange.answer
+    const wrote = !['GET', 'HEAD', 'OPTIONS'].includes(exchange.sent.method)
+    if (wrote && is2xx(target.status) !== is2xx(reference.status)) {
+      oracle.diverged ??= `${exchange.sent.method} ${exchange.sent.path}`
+    }
+    // the catalog's types first, by id or name: the comparison below pairs records by their ids
+    if (verdict.kind === 'follow' && verdict.reason === REASONS.catalog) {
+      bindCatalog(oracle, target, reference)
+    }
+    const differences = compareAnswers(target, reference, {
+      ids: oracle.ids,
+      headers: oracle.headers,
+      clockFields: oracle.clockFields,
+      history: oracle.history,
+      wrote: wrote && is2xx(reference.status),
+      sentAt: exchange.sentAt,
+      receivedAt: exchange.receivedAt,
+      clockSkewMs: CLOCK_SKEW_MS,
+      users: oracle.users,
+    })
+    if (verdict.kind === 'follow') {
+      count(oracle, verdict.reason)
+      return []
+    }
+    count(oracle, COMPARED)
+    if (differences.length > 0) {
+      oracle.differences.push(
+        [
+          'The target answers otherwise than the reference model (the mock, run in this process on the same document; --no-oracle turns this comparison off):',
+          `  request:   ${curlOf(oracle, exchange)}`,
+          ...differences.map((difference) => `  - ${difference}`),
+          `  target:    ${shown(target)}`,
+          `  reference: ${shown(reference)}`,
+        ].join('\n'),
+      )
+    }
+    return differences
+  } finally {
+    noteSeen(oracle, exchange.answer)
+  }
+}
+
+/**
+ * Called by call() for each answer of the target; resolves once the reference has answered, with
+ * the differences of this exchange (also kept for the check's end, takeDifferences): the model a
+ * generator of requests can ask.
+ */
+export function consultReference(exchange: TargetExchange): Promise<string[]> {
+  if (!isOracleOn()) return Promise.resolve([])
+  const oracle = (state ??= startOracle())
+  const turn = queue.then(() => consult(oracle, exchange))
+  // one failed consultation (the reference could not start) is told once, by its caller
+  queue = turn.then(
+    () => undefined,
+    () => undefined,
+  )
+  return turn
+}
+
+/** The differences found since the last call. */
+export function takeDifferences(): string[] {
+  return state === undefined ? [] : state.differences.splice(0, state.differences.length)
+}
