@@ -39,7 +39,13 @@ describeIf({ ...WRITES, covers: CREATE_400 }, 'Bodies that cannot be decoded', (
     ['a form name with an unclosed bracket', (word) => formWith(word, 'contact[nickname=Ann')],
     ['a form name starting with a bracket', (word) => formWith(word, '[contact][nickname]=Ann')],
     ['a form name nested five levels deep', (word) => formWith(word, 'contact[a][b][c][d][e]=1')],
-    ['a form name both plain and nested', (word) => formWith(word, 'contact=Ann')],
+    ['a form name nested, then plain', (word) => formWith(word, 'contact=Ann')],
+    [
+      'a form name plain, then nested',
+      (word) => ({
+        form: `contact=Ann&${encodeFields(contactForm(contactFields({ employer: word })))}`,
+      }),
+    ],
     ['a JSON string with a NUL escape', (word) => jsonWith(word, '"A\\u0000"')],
   ])('When a create has %s, then it answers 400 and stores nothing', async (_label, body) => {
     // Arrange

@@ -26,14 +26,18 @@ describeIf(
   { notThroughPrism: THROUGH_PRISM, notThroughFetch: THROUGH_FETCH },
   'Requests the server refuses before any operation',
   () => {
-    test(
-      'When a request names a Host the server does not serve, then it answers 403 problem+json without CORS headers, before the token is looked at',
+    test.each([
+      ['a name', rebindingHost],
+      // brackets hold an IPv6 address or nothing the server serves
+      ['brackets around no IPv6 address', () => '[evil]'],
+    ])(
+      'When a request names a Host the server does not serve (%s), then it answers 403 problem+json without CORS headers, before the token is looked at',
       { covers: [decisionRule(21), decisionRule(20), statusRule('listContacts', 403)] },
-      async () => {
+      async (_label, host) => {
         // Act
         const res = await call('GET', orgPath('contacts'), {
           token: null,
-          headers: { Host: rebindingHost(), Origin: 'https://app.example' },
+          headers: { Host: host(), Origin: 'https://app.example' },
         })
 
         // Assert
@@ -146,6 +150,32 @@ describeIf(WRITES, 'Multipart bodies read as the form (decision 23)', () => {
       },
     )
   })
+
+  test.each<[string, (body: string) => { contentType: string; body: string }]>([
+    [
+      'has no boundary in its Content-Type',
+      (body) => ({ contentType: 'multipart/form-data', body }),
+    ],
+    [
+      'stops before its closing delimiter',
+      (body) => ({ contentType, body: body.slice(0, body.lastIndexOf(`--${BOUNDARY}--`)) }),
+    ],
+  ])(
+    'When a multipart create %s, then it answers 400 and stores nothing',
+    { covers: [decisionRule(19), statusRule('createContact', 400)] },
+    async (_label, shape) => {
+      // Arrange
+      const fields = contactFields()
+      const body = multipartWith('Content-Disposition: form-data; name="NAME"', fields)
+
+      // Act
+      const res = await call('POST', orgPath('contacts'), { raw: shape(body) })
+
+      // Assert
+      expect(res).toBeProblem(400)
+      expect(await countContactsMatching(fields['last_name'] ?? '')).toBe(0)
+    },
+  )
 
   testIf(
     { covers: [decisionRule(23), statusRule('createContact', 201)] },
