@@ -39,3 +39,17 @@ export const RUN_VARIABLES = {
 
 /** Stryker's variable naming the active mutant (the instrumented code reads it at load). */
 export const ACTIVE_MUTANT = '__STRYKER_ACTIVE_MUTANT__'
+
+/**
+ * The lines `npm test` mutates (`--subset`): every mutant of them changes what the document states
+ * and is killed, so a run that lets one live means the suite lost a check. Stryker's ranges are
+ * lines: when one of these files changes above them, move the range with the code it names.
+ */
+export const SUBSET = [
+  // a member of another organization is a 403 (the membership check)
+  'mock/pipeline/access/authenticate.ts:41-41',
+  // a form name plain, then nested, is a 400 (decision 19)
+  'mock/pipeline/decode/parse-form.ts:66-66',
+  // a list's page: which records, count and first
+  'mock/store/memory/ordered-index.ts:170-170',
+] as const
