@@ -52,6 +52,8 @@ export interface Score {
   outside: number
   /** Survivors that break a stated rule. */
   gaps: number
+  /** Survivors that change a documented answer to a state no client can bring about. */
+  beyond: number
   /** detected / (sampled − equivalent − invalid) */
   score: number
   low: number
@@ -98,6 +100,7 @@ export function scoreOf(mutants: readonly MeasuredMutant[]): Score {
     invalid,
     outside: judged('outside the document'),
     gaps,
+    beyond: judged('beyond a client'),
     score: counted === 0 ? 0 : detected / counted,
     low,
     high,
@@ -122,7 +125,7 @@ export function markdownOf(mutants: readonly MeasuredMutant[], facts: RunFacts):
     `${String(score.sampled)} mutants drawn from the ${String(facts.placed)} Stryker placed; the contract suite ran against each, ${String(facts.concurrency)} at once: ${(facts.wallMs / 60_000).toFixed(1)} min in all, the dry run ${seconds(facts.dryRunMs)}, a mutant's run ${seconds(facts.medianMutantMs)} (median).`,
     '',
     `- detected: ${String(score.detected)} (a check failed: ${String(score.killed - score.atStart)}; the mock did not start: ${String(score.atStart)}; timed out: ${String(score.timedOut)})`,
-    `- survived: ${String(score.survived)}: equivalent (set aside) ${String(score.equivalent)}, outside the document ${String(score.outside)}, gaps ${String(score.gaps)}, not yet judged ${String(unjudged)}`,
+    `- survived: ${String(score.survived)}: equivalent (set aside) ${String(score.equivalent)}, outside the document ${String(score.outside)}, beyond a client ${String(score.beyond)}, gaps ${String(score.gaps)}, not yet judged ${String(unjudged)}`,
     `- not measurable (Stryker's errors, set aside): ${String(score.invalid)}`,
     `- **score: ${percent(score.score)}** (${String(score.detected)} of ${String(score.sampled - score.equivalent - score.invalid)}), 95% Wilson interval ${percent(score.low)} to ${percent(score.high)}`,
     `- of the mutants that change documented behaviour (detected + gaps): ${score.documented.low === score.documented.high ? percent(score.documented.high) : `${percent(score.documented.low)} to ${percent(score.documented.high)} (as the survivors not yet judged turn out)`}`,

@@ -112,4 +112,25 @@ describe('Requests that reach the target only as sent', () => {
       expect(await countContactsMatching(word)).toBe(0)
     },
   )
+
+  testIf(
+    { writes: true, notThroughPrism: 'a request it cannot decode', covers: CREATE_400 },
+    'When a body says Content-Encoding: gzip and is neither gzip nor UTF-8, then it answers 400 and stores nothing',
+    async () => {
+      // Arrange: a server that inflates it fails to; one that reads it as sent finds bytes that
+      // are not UTF-8 (decision 19). Either way the body cannot be read.
+      const word = uniqueWord()
+      const [body] = unparsable(word).slice(-1)
+
+      // Act
+      const res = await call('POST', orgPath('contacts'), {
+        ...body,
+        headers: { 'Content-Encoding': 'gzip' },
+      })
+
+      // Assert
+      expect(res).toBeProblem(400)
+      expect(await countContactsMatching(word)).toBe(0)
+    },
+  )
 })
