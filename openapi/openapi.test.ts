@@ -173,28 +173,47 @@ describe('openapi/openapi.yaml', () => {
     expect(firstTypes).toEqual(requestBodies.map(({ where }) => [where, 'application/json']))
   })
 
-  test('When the multipart bodies are listed, then each property has its encoding, as text', () => {
-    // Arrange: without an encoding, a group's part defaults to application/json (one JSON part)
-    const multipart = requestBodies.flatMap(({ where, content }) => {
-      const media = content['multipart/form-data']
-      return media ? [{ where, media }] : []
+  test('When the multipart bodies are listed, then each property is one text part, named as the urlencoded form names its field', () => {
+    // Arrange: testers ignore `style` for multipart and send an object property as ONE part
+    // (Schemathesis 4.25, Specmatic 2.55), so each part is a property of its own
+    const schemaOf = (node: unknown): OpenAPIV3_1.SchemaObject =>
+      resolveRef<OpenAPIV3_1.SchemaObject>(document, node ?? {})
+    const fieldsOf = (node: unknown): string[] => {
+      const schema = schemaOf(node)
+      return [
+        ...Object.keys(schema.properties ?? {}),
+        ...(schema.allOf ?? []).flatMap((member) => fieldsOf(member)),
+      ]
+    }
+    /** The urlencoded form's field names: `contact[first_name]` for a field of a group. */
+    const formNames = (node: unknown): string[] =>
+      Object.entries(schemaOf(node).properties ?? {}).flatMap(([name, property]) => {
+        const fields = [...new Set(fieldsOf(property))]
+        return fields.length === 0 ? [name] : fields.map((field) => `${name}[${field}]`)
+      })
+    const bodies = requestBodies.flatMap(({ where, content }) => {
+      const parts = content['multipart/form-data']
+      const form = content['application/x-www-form-urlencoded']
+      return parts ? [{ where, parts, form }] : []
     })
 
     // Act
-    const encodings = multipart.map(({ where, media }) => {
-      const schema = resolveRef<OpenAPIV3_1.SchemaObject>(document, media.schema ?? {})
-      const names = Object.keys(schema.properties ?? {})
-      return [where, names.map((name) => [name, media.encoding?.[name]?.contentType])]
-    })
+    const names = bodies.map(({ where, parts, form }) => [
+      where,
+      Object.keys(schemaOf(parts.schema).properties ?? {}).sort(),
+      formNames(form?.schema).sort(),
+    ])
+    const groups = bodies.flatMap(({ where, parts }) =>
+      Object.entries(schemaOf(parts.schema).properties ?? {})
+        .filter(([, property]) => fieldsOf(property).length > 0)
+        .map(([name]) => `${where} ${name}`),
+    )
 
     // Assert
-    expect(multipart.length).toBeGreaterThan(5)
-    expect(encodings).toEqual(
-      encodings.map(([where, names]) => [
-        where,
-        (names as [string, unknown][]).map(([name]) => [name, 'text/plain']),
-      ]),
-    )
+    expect(bodies.length).toBeGreaterThan(5)
+    expect(names).toEqual(names.map(([where, , form]) => [where, form, form]))
+    expect(groups).toEqual([])
+    expect(bodies.filter(({ parts }) => parts.encoding !== undefined)).toEqual([])
   })
 
   test('When a schema combines allOf and required, then each member that requires a field lists it', () => {

@@ -435,6 +435,56 @@ export interface components {
     UserRelationshipUpdateRequest: {
       user_relationship: components['schemas']['UserRelationshipUpdate']
     }
+    /** @description An empty part, which clears the field (`null` in JSON, decision 6). */
+    EmptyPart: string
+    /** @description The login as multipart/form-data parts, read as the urlencoded form. */
+    LoginParts: {
+      'user[email]': components['schemas']['LoginRequest']['user']['email']
+      'user[password]': components['schemas']['LoginRequest']['user']['password']
+    }
+    /** @description A new contact as multipart/form-data parts, read as the urlencoded form. */
+    ContactCreateParts: {
+      'contact[first_name]': components['schemas']['ContactFirstName']
+      'contact[middle_name]'?: components['schemas']['ContactWriteFields']['middle_name'] & string
+      'contact[last_name]'?: components['schemas']['ContactWriteFields']['last_name'] & string
+      'contact[relationship_type]': components['schemas']['ContactRelationshipType']
+      'contact[nickname]'?: components['schemas']['ContactWriteFields']['nickname'] & string
+      'contact[employer]'?: components['schemas']['ContactWriteFields']['employer'] & string
+      'contact[job_title]'?: components['schemas']['ContactWriteFields']['job_title'] & string
+      'contact[linkedin_url]'?: components['schemas']['ContactWriteFields']['linkedin_url'] & string
+      'contact[how_you_met]'?: components['schemas']['ContactWriteFields']['how_you_met'] & string
+      'contact[birthday]'?: components['schemas']['Birthday'] | components['schemas']['EmptyPart']
+      'contact[gender]'?: components['schemas']['Gender'] | components['schemas']['EmptyPart']
+    }
+    /** @description The fields to change as multipart/form-data parts (at least one), read as the urlencoded form. */
+    ContactUpdateParts: {
+      'contact[first_name]'?: components['schemas']['ContactFirstName']
+      'contact[middle_name]'?: components['schemas']['ContactWriteFields']['middle_name'] & string
+      'contact[last_name]'?: components['schemas']['ContactWriteFields']['last_name'] & string
+      'contact[relationship_type]'?: components['schemas']['ContactRelationshipType']
+      'contact[nickname]'?: components['schemas']['ContactWriteFields']['nickname'] & string
+      'contact[employer]'?: components['schemas']['ContactWriteFields']['employer'] & string
+      'contact[job_title]'?: components['schemas']['ContactWriteFields']['job_title'] & string
+      'contact[linkedin_url]'?: components['schemas']['ContactWriteFields']['linkedin_url'] & string
+      'contact[how_you_met]'?: components['schemas']['ContactWriteFields']['how_you_met'] & string
+      'contact[birthday]'?: components['schemas']['Birthday'] | components['schemas']['EmptyPart']
+      'contact[gender]'?: components['schemas']['Gender'] | components['schemas']['EmptyPart']
+    }
+    /** @description The deletion's parts; `soft_delete` is the text `true` or `false`. */
+    ContactDeleteParts: {
+      soft_delete?: components['schemas']['SoftDeleteText']
+    }
+    /** @description A new relationship as multipart/form-data parts, read as the urlencoded form. */
+    UserRelationshipCreateParts: {
+      'user_relationship[contact_id]': components['schemas']['Uuid']
+      'user_relationship[relationship_id]': components['schemas']['Uuid']
+      'user_relationship[anniversary_date]'?:
+        components['schemas']['CalendarDate'] | components['schemas']['EmptyPart']
+    }
+    /** @description The new anniversary as a multipart/form-data part, read as the urlencoded form. */
+    UserRelationshipUpdateParts: {
+      'user_relationship[anniversary_date]': components['schemas']['CalendarDate']
+    }
     /** @description A link between a user (the token owner) and one contact. */
     UserRelationship: {
       id: components['schemas']['Uuid']
@@ -680,7 +730,7 @@ export interface operations {
       content: {
         'application/json': components['schemas']['LoginRequest']
         'application/x-www-form-urlencoded': components['schemas']['LoginRequest']
-        'multipart/form-data': components['schemas']['LoginRequest']
+        'multipart/form-data': components['schemas']['LoginParts']
       }
     }
     responses: {
@@ -818,7 +868,7 @@ export interface operations {
       content: {
         'application/json': components['schemas']['UserRelationshipCreateRequest']
         'application/x-www-form-urlencoded': components['schemas']['UserRelationshipCreateRequest']
-        'multipart/form-data': components['schemas']['UserRelationshipCreateRequest']
+        'multipart/form-data': components['schemas']['UserRelationshipCreateParts']
       }
     }
     responses: {
@@ -941,7 +991,7 @@ export interface operations {
       content: {
         'application/json': components['schemas']['UserRelationshipUpdateRequest']
         'application/x-www-form-urlencoded': components['schemas']['UserRelationshipUpdateRequest']
-        'multipart/form-data': components['schemas']['UserRelationshipUpdateRequest']
+        'multipart/form-data': components['schemas']['UserRelationshipUpdateParts']
       }
     }
     responses: {
@@ -1041,7 +1091,7 @@ export interface operations {
       content: {
         'application/json': components['schemas']['ContactCreateRequest']
         'application/x-www-form-urlencoded': components['schemas']['ContactCreateRequest']
-        'multipart/form-data': components['schemas']['ContactCreateRequest']
+        'multipart/form-data': components['schemas']['ContactCreateParts']
       }
     }
     responses: {
@@ -1142,7 +1192,7 @@ export interface operations {
       content: {
         'application/json': components['schemas']['ContactDeleteRequest']
         'application/x-www-form-urlencoded': components['schemas']['ContactDeleteRequest']
-        'multipart/form-data': components['schemas']['ContactDeleteRequest']
+        'multipart/form-data': components['schemas']['ContactDeleteParts']
       }
     }
     responses: {
@@ -1188,7 +1238,7 @@ export interface operations {
       content: {
         'application/json': components['schemas']['ContactUpdateRequest']
         'application/x-www-form-urlencoded': components['schemas']['ContactUpdateRequest']
-        'multipart/form-data': components['schemas']['ContactUpdateRequest']
+        'multipart/form-data': components['schemas']['ContactUpdateParts']
       }
     }
     responses: {

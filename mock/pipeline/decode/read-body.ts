@@ -1,7 +1,7 @@
 import type { CompiledOperation } from '../validate/compile-operations.ts'
 import { headerOf, type CoreRequest } from '../exchange.ts'
-import { buildForm, parseForm } from './parse-form.ts'
-import { parseMultipart } from './parse-multipart.ts'
+import { parseForm } from './parse-form.ts'
+import { collectParts, parseMultipart } from './parse-multipart.ts'
 import { HttpError } from '../../shared/problem.ts'
 
 const FORM = 'application/x-www-form-urlencoded'
@@ -74,9 +74,9 @@ export function decodeBody(
     const sent = headerOf(request.headers, 'content-type') ?? 'no Content-Type'
     throw new HttpError(415, `Send ${accepted.join(' or ')} (UTF-8), not ${sent}.`)
   }
-  // a multipart body is a form in other clothes (what `new FormData(form)` sends): its fields
-  // are read by the form's rules
-  if (mediaType === MULTIPART) return { mediaType, value: buildForm(parseMultipart(raw, boundary)) }
+  // a multipart body (what `new FormData(form)` sends) is its parts by name, each a property of the
+  // document's multipart schema; validate-request.ts then reads them as the urlencoded form
+  if (mediaType === MULTIPART) return { mediaType, value: collectParts(parseMultipart(raw, boundary)) }
   const text = decode(raw)
   return { mediaType, value: mediaType === FORM ? parseForm(text) : parseJson(text) }
 }

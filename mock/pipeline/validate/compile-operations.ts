@@ -61,7 +61,7 @@ export interface CompiledOperation {
 }
 
 const FORM = 'application/x-www-form-urlencoded'
-/** Read as a form (read-body.ts): its values are strings too. */
+/** Its parts are text too, read as the urlencoded form (validate-request.ts). */
 const MULTIPART = 'multipart/form-data'
 
 /** Compiles on the first call: a third of the start-up goes to compiling validators. */
@@ -150,6 +150,11 @@ export function compileOperations(
       const requestBody =
         operation.requestBody &&
         resolveRef<OpenAPIV3_1.RequestBodyObject>(document, operation.requestBody)
+      if (requestBody?.content[MULTIPART] && !requestBody.content[FORM]) {
+        throw new Error(
+          `${operation.operationId}: a multipart/form-data body is read as the urlencoded form with the same names, which the operation must list too`,
+        )
+      }
       const security = operation.security ?? document.security ?? []
       compiled.push({
         operationId: operation.operationId as OperationId,
