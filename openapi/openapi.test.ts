@@ -173,9 +173,9 @@ describe('openapi/openapi.yaml', () => {
     expect(firstTypes).toEqual(requestBodies.map(({ where }) => [where, 'application/json']))
   })
 
-  test('When the multipart bodies are listed, then each property is one text part, named as the urlencoded form names its field', () => {
-    // Arrange: testers ignore `style` for multipart and send an object property as ONE part
-    // (Schemathesis 4.25, Specmatic 2.55), so each part is a property of its own
+  test('When the form bodies are listed, then each field is a property of its own, named as the JSON body nests it', () => {
+    // Arrange: testers ignore `style: deepObject` (Schemathesis 4.25 for both forms, Specmatic
+    // 2.55 for multipart) and send an object property as ONE field or part
     const schemaOf = (node: unknown): OpenAPIV3_1.SchemaObject =>
       resolveRef<OpenAPIV3_1.SchemaObject>(document, node ?? {})
     const fieldsOf = (node: unknown): string[] => {
@@ -185,35 +185,38 @@ describe('openapi/openapi.yaml', () => {
         ...(schema.allOf ?? []).flatMap((member) => fieldsOf(member)),
       ]
     }
-    /** The urlencoded form's field names: `contact[first_name]` for a field of a group. */
-    const formNames = (node: unknown): string[] =>
+    /** The bracketed names of the JSON body's fields: `contact[first_name]` for a field of a group. */
+    const bracketedNames = (node: unknown): string[] =>
       Object.entries(schemaOf(node).properties ?? {}).flatMap(([name, property]) => {
         const fields = [...new Set(fieldsOf(property))]
         return fields.length === 0 ? [name] : fields.map((field) => `${name}[${field}]`)
       })
-    const bodies = requestBodies.flatMap(({ where, content }) => {
-      const parts = content['multipart/form-data']
-      const form = content['application/x-www-form-urlencoded']
-      return parts ? [{ where, parts, form }] : []
-    })
+    const forms = requestBodies.flatMap(({ where, content }) =>
+      ['application/x-www-form-urlencoded', 'multipart/form-data'].flatMap((mediaType) => {
+        const media = content[mediaType]
+        return media
+          ? [{ where: `${where} ${mediaType}`, media, json: content['application/json'] }]
+          : []
+      }),
+    )
 
     // Act
-    const names = bodies.map(({ where, parts, form }) => [
+    const names = forms.map(({ where, media, json }) => [
       where,
-      Object.keys(schemaOf(parts.schema).properties ?? {}).sort(),
-      formNames(form?.schema).sort(),
+      Object.keys(schemaOf(media.schema).properties ?? {}).sort(),
+      bracketedNames(json?.schema).sort(),
     ])
-    const groups = bodies.flatMap(({ where, parts }) =>
-      Object.entries(schemaOf(parts.schema).properties ?? {})
+    const groups = forms.flatMap(({ where, media }) =>
+      Object.entries(schemaOf(media.schema).properties ?? {})
         .filter(([, property]) => fieldsOf(property).length > 0)
         .map(([name]) => `${where} ${name}`),
     )
 
     // Assert
-    expect(bodies.length).toBeGreaterThan(5)
-    expect(names).toEqual(names.map(([where, , form]) => [where, form, form]))
+    expect(forms.length).toBeGreaterThan(10)
+    expect(names).toEqual(names.map(([where, , json]) => [where, json, json]))
     expect(groups).toEqual([])
-    expect(bodies.filter(({ parts }) => parts.encoding !== undefined)).toEqual([])
+    expect(forms.filter(({ media }) => media.encoding !== undefined)).toEqual([])
   })
 
   test('When a schema combines allOf and required, then each member that requires a field lists it', () => {

@@ -435,15 +435,15 @@ export interface components {
     UserRelationshipUpdateRequest: {
       user_relationship: components['schemas']['UserRelationshipUpdate']
     }
-    /** @description An empty part, which clears the field (`null` in JSON, decision 6). */
-    EmptyPart: string
-    /** @description The login as multipart/form-data parts, read as the urlencoded form. */
-    LoginParts: {
+    /** @description An empty form value, which clears the field (`null` in JSON, decision 6). */
+    EmptyFormValue: string
+    /** @description The login as form fields. */
+    LoginFormFields: {
       'user[email]': components['schemas']['LoginRequest']['user']['email']
       'user[password]': components['schemas']['LoginRequest']['user']['password']
     }
-    /** @description A new contact as multipart/form-data parts, read as the urlencoded form. */
-    ContactCreateParts: {
+    /** @description A new contact as form fields. */
+    ContactCreateFormFields: {
       'contact[first_name]': components['schemas']['ContactFirstName']
       'contact[middle_name]'?: components['schemas']['ContactWriteFields']['middle_name'] & string
       'contact[last_name]'?: components['schemas']['ContactWriteFields']['last_name'] & string
@@ -453,11 +453,12 @@ export interface components {
       'contact[job_title]'?: components['schemas']['ContactWriteFields']['job_title'] & string
       'contact[linkedin_url]'?: components['schemas']['ContactWriteFields']['linkedin_url'] & string
       'contact[how_you_met]'?: components['schemas']['ContactWriteFields']['how_you_met'] & string
-      'contact[birthday]'?: components['schemas']['Birthday'] | components['schemas']['EmptyPart']
-      'contact[gender]'?: components['schemas']['Gender'] | components['schemas']['EmptyPart']
+      'contact[birthday]'?:
+        components['schemas']['Birthday'] | components['schemas']['EmptyFormValue']
+      'contact[gender]'?: components['schemas']['Gender'] | components['schemas']['EmptyFormValue']
     }
-    /** @description The fields to change as multipart/form-data parts (at least one), read as the urlencoded form. */
-    ContactUpdateParts: {
+    /** @description The fields to change as form fields (at least one). */
+    ContactUpdateFormFields: {
       'contact[first_name]'?: components['schemas']['ContactFirstName']
       'contact[middle_name]'?: components['schemas']['ContactWriteFields']['middle_name'] & string
       'contact[last_name]'?: components['schemas']['ContactWriteFields']['last_name'] & string
@@ -467,22 +468,23 @@ export interface components {
       'contact[job_title]'?: components['schemas']['ContactWriteFields']['job_title'] & string
       'contact[linkedin_url]'?: components['schemas']['ContactWriteFields']['linkedin_url'] & string
       'contact[how_you_met]'?: components['schemas']['ContactWriteFields']['how_you_met'] & string
-      'contact[birthday]'?: components['schemas']['Birthday'] | components['schemas']['EmptyPart']
-      'contact[gender]'?: components['schemas']['Gender'] | components['schemas']['EmptyPart']
+      'contact[birthday]'?:
+        components['schemas']['Birthday'] | components['schemas']['EmptyFormValue']
+      'contact[gender]'?: components['schemas']['Gender'] | components['schemas']['EmptyFormValue']
     }
-    /** @description The deletion's parts; `soft_delete` is the text `true` or `false`. */
-    ContactDeleteParts: {
+    /** @description The deletion as form fields; `soft_delete` is the text `true` or `false`. */
+    ContactDeleteFormFields: {
       soft_delete?: components['schemas']['SoftDeleteText']
     }
-    /** @description A new relationship as multipart/form-data parts, read as the urlencoded form. */
-    UserRelationshipCreateParts: {
+    /** @description A new relationship as form fields. */
+    UserRelationshipCreateFormFields: {
       'user_relationship[contact_id]': components['schemas']['Uuid']
       'user_relationship[relationship_id]': components['schemas']['Uuid']
       'user_relationship[anniversary_date]'?:
-        components['schemas']['CalendarDate'] | components['schemas']['EmptyPart']
+        components['schemas']['CalendarDate'] | components['schemas']['EmptyFormValue']
     }
-    /** @description The new anniversary as a multipart/form-data part, read as the urlencoded form. */
-    UserRelationshipUpdateParts: {
+    /** @description The new anniversary as a form field. */
+    UserRelationshipUpdateFormFields: {
       'user_relationship[anniversary_date]': components['schemas']['CalendarDate']
     }
     /** @description A link between a user (the token owner) and one contact. */
@@ -729,8 +731,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['LoginRequest']
-        'application/x-www-form-urlencoded': components['schemas']['LoginRequest']
-        'multipart/form-data': components['schemas']['LoginParts']
+        'application/x-www-form-urlencoded': components['schemas']['LoginFormFields']
+        'multipart/form-data': components['schemas']['LoginFormFields']
       }
     }
     responses: {
@@ -867,8 +869,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['UserRelationshipCreateRequest']
-        'application/x-www-form-urlencoded': components['schemas']['UserRelationshipCreateRequest']
-        'multipart/form-data': components['schemas']['UserRelationshipCreateParts']
+        'application/x-www-form-urlencoded': components['schemas']['UserRelationshipCreateFormFields']
+        'multipart/form-data': components['schemas']['UserRelationshipCreateFormFields']
       }
     }
     responses: {
@@ -990,8 +992,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['UserRelationshipUpdateRequest']
-        'application/x-www-form-urlencoded': components['schemas']['UserRelationshipUpdateRequest']
-        'multipart/form-data': components['schemas']['UserRelationshipUpdateParts']
+        'application/x-www-form-urlencoded': components['schemas']['UserRelationshipUpdateFormFields']
+        'multipart/form-data': components['schemas']['UserRelationshipUpdateFormFields']
       }
     }
     responses: {
@@ -1090,8 +1092,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['ContactCreateRequest']
-        'application/x-www-form-urlencoded': components['schemas']['ContactCreateRequest']
-        'multipart/form-data': components['schemas']['ContactCreateParts']
+        'application/x-www-form-urlencoded': components['schemas']['ContactCreateFormFields']
+        'multipart/form-data': components['schemas']['ContactCreateFormFields']
       }
     }
     responses: {
@@ -1191,8 +1193,8 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': components['schemas']['ContactDeleteRequest']
-        'application/x-www-form-urlencoded': components['schemas']['ContactDeleteRequest']
-        'multipart/form-data': components['schemas']['ContactDeleteParts']
+        'application/x-www-form-urlencoded': components['schemas']['ContactDeleteFormFields']
+        'multipart/form-data': components['schemas']['ContactDeleteFormFields']
       }
     }
     responses: {
@@ -1237,8 +1239,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['ContactUpdateRequest']
-        'application/x-www-form-urlencoded': components['schemas']['ContactUpdateRequest']
-        'multipart/form-data': components['schemas']['ContactUpdateParts']
+        'application/x-www-form-urlencoded': components['schemas']['ContactUpdateFormFields']
+        'multipart/form-data': components['schemas']['ContactUpdateFormFields']
       }
     }
     responses: {

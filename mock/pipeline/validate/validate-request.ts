@@ -68,17 +68,19 @@ function check(validate: Validator | undefined, value: unknown): void {
 }
 
 /**
- * A multipart body is checked against its own schema, whose properties are its parts
- * (`contact[first_name]`), then read as the urlencoded form with the same names (decision 23): the
- * form's schema types its values (`3` is the integer 3, an empty birthday is null).
+ * A form body (urlencoded or multipart) is checked against its own schema, whose properties are
+ * its fields as sent (`contact[first_name]`), errors named so; then it is read as the JSON body
+ * with the same nesting (decision 23): the bracketed names nested, the text typed by the JSON
+ * schema (`3` is the integer 3, an empty birthday is null).
  */
-function readParts(operation: CompiledOperation, parts: Parts): unknown {
-  const validators = operation.body?.validators
-  // the check coerces what it reads: a copy, so that the form reads the text as it was sent
-  check(validators?.get(MULTIPART), Object.assign(createNameRecord<unknown>(), parts))
-  const form = buildForm(pairsOfParts(parts))
-  check(validators?.get(FORM), form)
-  return form
+function readFields(operation: CompiledOperation, mediaType: string, fields: Parts): unknown {
+  const body = operation.body
+  // a name that is not a bracketed name is unreadable (400) before any field is checked
+  const nested = buildForm(pairsOfParts(fields))
+  // the check coerces what it reads: a copy, so that the nesting keeps the text as it was sent
+  check(body?.validators.get(mediaType), Object.assign(createNameRecord<unknown>(), fields))
+  check(body?.typeForm, nested)
+  return nested
 }
 
 /** The body as the document types it, or a 422 naming the bad fields (at most 50). */
@@ -86,13 +88,15 @@ export function validateBody(operation: CompiledOperation, read: ReadBody | unde
   const { body } = operation
   if (!body) return undefined
   // An absent optional body is an empty JSON object with the document's defaults (when the
-  // schema takes one); an absent required one is validated as an empty form.
+  // schema takes one); an absent required one is validated as an empty JSON object.
   if (!read && !body.required) {
     const empty: unknown = {}
     return body.validators.get(JSON_TYPE)?.(empty) ? empty : undefined
   }
-  const { mediaType, value } = read ?? { mediaType: FORM, value: createNameRecord<unknown>() }
-  if (mediaType === MULTIPART) return readParts(operation, value as Parts)
+  const { mediaType, value } = read ?? { mediaType: JSON_TYPE, value: createNameRecord<unknown>() }
+  if (mediaType === FORM || mediaType === MULTIPART) {
+    return readFields(operation, mediaType, value as Parts)
+  }
   check(body.validators.get(mediaType), value)
   return value
 }

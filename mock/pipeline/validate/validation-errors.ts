@@ -32,7 +32,7 @@ const FORMAT_NAMES: Record<string, string> = {
 }
 
 const NOT_EMPTY = 'must not be empty'
-/** A multipart part that clears a field: the text form of null (the document's EmptyPart). */
+/** A form value that clears a field: the text form of null (the document's EmptyFormValue). */
 const EMPTY = 'must be empty'
 
 const typesOf = (schema: Schema | undefined, params: Record<string, unknown>): string[] => {
@@ -146,7 +146,7 @@ const allowedBy = (message: string): string[] => {
 
 /**
  * One line per field: an empty value fails its pattern too, which says nothing more; null and
- * the empty part that stands for it are left out beside other alternatives; the
+ * the empty value that stands for it are left out beside other alternatives; the
  * alternatives of an anyOf read `must be a real date or an ISO 8601 date-time`, each allowed
  * value once (soft_delete's text enum and its boolean branch read `must be true or false`).
  */
@@ -177,8 +177,8 @@ function describeGroupAsText(
 ): string | undefined {
   const fix = (example: string): string =>
     `must be a group of fields: send \`${example}=...\` fields or an \`application/json\` body`
-  // a multipart body's parts are properties named `contact[first_name]`: a part named `contact`
-  // is unknown there, and the parts the schema lists under that name say what to send
+  // a form body's fields are properties named `contact[first_name]`: a field named `contact`
+  // is unknown there, and the fields the schema lists under that name say what to send
   if (error.keyword === 'additionalProperties' && segments.length === 1) {
     const schema: Schema | undefined = error.parentSchema
     const properties = schema?.['properties']
