@@ -40,7 +40,7 @@ describe('The catalogue of the rules of the document', () => {
       decision: 23,
       status: 123,
       order: 73,
-      field: 267,
+      field: 249,
       query: 33,
       header: 42,
     })
