@@ -14,6 +14,8 @@ export default defineConfig(
       '.data/',
       'coverage/',
       'dist/',
+      // StrykerJS's sandbox while npm run test:mutation runs: instrumented copies of mock/
+      '.stryker-tmp/',
       'openapi/types.ts',
       'openapi/admin-types.ts',
       // a user's CommonJS project: it needs the installed package, and ts-jest type-checks it

@@ -8,6 +8,7 @@ import {
   fetchWithoutInspector,
   fetchWithoutFaults,
   loggedFetch,
+  readablyLoggedFetch,
   quietReads,
   RAW_SYNC_ID,
   type Operation,
@@ -75,6 +76,11 @@ const VARIANTS: Pick<MockSessionSpec, 'label' | 'flags' | 'operations'>[] = [
     ],
   },
   { label: 'Request log on', flags: DEFAULTS, operations: (context) => [loggedFetch(context)] },
+  {
+    label: 'Readable request log',
+    flags: ['--log', 'pretty'],
+    operations: (context) => [readablyLoggedFetch(context)],
+  },
 ]
 
 /** The baseline, then each variant of the mock on the same data file. */

@@ -1,7 +1,7 @@
 // The package as a user gets it: packed, installed offline into a fresh project, and used there
 // through its two commands, its programmatic API and its types.
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
@@ -14,6 +14,7 @@ import {
   removeProject,
   ROOT,
   runBin,
+  compileTypeScript,
   runNode,
   runNpx,
   startBin,
@@ -21,6 +22,7 @@ import {
   writeProjectFile,
 } from './packed-project.ts'
 import { findLinksOutside } from './markdown-links.ts'
+import { exampleOf } from './markdown-examples.ts'
 
 let packDir: string
 let tarball: string
@@ -46,7 +48,13 @@ function readmeExample(): string {
 beforeAll(async () => {
   packDir = mkdtempSync(join(tmpdir(), 'contacts-mock-kit-pack-'))
   tarball = await packTarball(packDir)
-  project = await createProject(tarball, ['openapi-fetch', 'typescript', 'msw'])
+  project = await createProject(tarball, [
+    'openapi-fetch',
+    'typescript',
+    'msw',
+    'vitest',
+    'happy-dom',
+  ])
   mock = await startBin(project)
   started.push(mock.child)
 }, 400_000)
@@ -293,26 +301,13 @@ export async function firstName(id: string): Promise<string> {
 }
 `,
     )
-    writeProjectFile(
-      project,
-      'typed/tsconfig.json',
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          target: 'es2022',
-          lib: ['es2022', 'dom'],
-          module: 'nodenext',
-          outDir: 'out',
-          skipLibCheck: true,
-        },
-        files: ['use.ts'],
-      }),
-    )
 
     // Act
-    const compiled = await runNode(
-      join(project, 'typed'),
-      join(project, 'node_modules/typescript/bin/tsc'),
+    const compiled = await compileTypeScript(
+      project,
+      'typed',
+      { module: 'nodenext', outDir: 'out' },
+      { files: ['use.ts'] },
     )
 
     // Assert
@@ -325,27 +320,17 @@ export async function firstName(id: string): Promise<string> {
     async (resolution) => {
       // Arrange
       writeProjectFile(project, `${resolution}/client.ts`, readmeExample())
-      writeProjectFile(
-        project,
-        `${resolution}/tsconfig.json`,
-        JSON.stringify({
-          compilerOptions: {
-            strict: true,
-            target: 'es2022',
-            lib: ['es2022', 'dom'],
-            module: resolution === 'bundler' ? 'esnext' : 'nodenext',
-            moduleResolution: resolution,
-            outDir: 'out',
-            skipLibCheck: true,
-          },
-          files: ['client.ts'],
-        }),
-      )
 
       // Act
-      const compiled = await runNode(
-        join(project, resolution),
-        join(project, 'node_modules/typescript/bin/tsc'),
+      const compiled = await compileTypeScript(
+        project,
+        resolution,
+        {
+          module: resolution === 'bundler' ? 'esnext' : 'nodenext',
+          moduleResolution: resolution,
+          outDir: 'out',
+        },
+        { files: ['client.ts'] },
       )
 
       // Assert
@@ -359,22 +344,12 @@ export async function firstName(id: string): Promise<string> {
     // Arrange: the example aims at the default URL; this mock has another port
     const example = readmeExample().replace('http://127.0.0.1:4010', mock.url)
     writeProjectFile(project, 'run/client.ts', example)
-    writeProjectFile(
+    await compileTypeScript(
       project,
-      'run/tsconfig.json',
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          target: 'es2022',
-          lib: ['es2022', 'dom'],
-          module: 'nodenext',
-          outDir: 'out',
-          skipLibCheck: true,
-        },
-        files: ['client.ts'],
-      }),
+      'run',
+      { module: 'nodenext', outDir: 'out' },
+      { files: ['client.ts'] },
     )
-    await runNode(join(project, 'run'), join(project, 'node_modules/typescript/bin/tsc'))
 
     // Act
     const run = await runNode(join(project, 'run'), 'out/client.js')
@@ -383,6 +358,161 @@ export async function firstName(id: string): Promise<string> {
     expect(run.code).toBe(0)
     expect(run.output).toMatch(/^\d+ contacts/)
   }, 60_000)
+})
+
+describe('examples/vitest in happy-dom, against the installed package', () => {
+  test('When the example runs with environment happy-dom, then its panel lists, adds and shows the 403', async () => {
+    // Arrange: the example as a stranger copies it, with its happy-dom configuration (no alias);
+    // a test of the project's own proves the window is happy-dom's, whose Headers keeps capitals
+    cpSync(join(ROOT, 'examples', 'vitest', 'src'), join(project, 'vitest-example', 'src'), {
+      recursive: true,
+    })
+    cpSync(
+      join(ROOT, 'examples', 'vitest', 'vitest.happy-dom.config.ts'),
+      join(project, 'vitest-example', 'vitest.config.ts'),
+    )
+    writeProjectFile(
+      project,
+      'vitest-example/src/environment.test.ts',
+      `import { expect, test } from 'vitest'
+test('the window is happy-dom’s', () => {
+  expect(navigator.userAgent).toContain('HappyDOM')
+  expect([...new Headers({ Authorization: 'Bearer x' }).keys()]).toEqual(['Authorization'])
+})
+`,
+    )
+
+    // Act
+    const run = await runNpx(join(project, 'vitest-example'), ['vitest', 'run'], {
+      NO_COLOR: '1',
+    })
+
+    // Assert
+    expect(run.output).toMatch(/Tests +4 passed \(4\)/)
+    expect(run.code).toBe(0)
+  }, 120_000)
+})
+
+describe('the examples of docs/without-a-server.md, in a project that installed the package', () => {
+  const guide = (): string => readFileSync(join(ROOT, 'docs', 'without-a-server.md'), 'utf8')
+  const vitest = (dir: string): Promise<{ code: number; output: string }> =>
+    runNpx(join(project, dir), ['vitest', 'run'], { NO_COLOR: '1' })
+
+  test('When a client made at the top level of a module is used after server.listen(), then its request goes to the network (ENOTFOUND)', async () => {
+    // Arrange
+    writeProjectFile(project, 'client-before/api.ts', exampleOf(guide(), 'client/api.ts'))
+    writeProjectFile(
+      project,
+      'client-before/contacts.test.ts',
+      exampleOf(guide(), 'client/contacts.test.ts'),
+    )
+
+    // Act
+    const run = await vitest('client-before')
+
+    // Assert: no DNS answers a .test name; a machine without a network says EAI_AGAIN
+    expect(run.output).toMatch(/getaddrinfo (ENOTFOUND|EAI_AGAIN) api\.example\.test/)
+    expect(run.output).toMatch(/Tests +1 failed \(1\)/)
+    expect(run.code).toBe(1)
+  }, 120_000)
+
+  test('When the client looks the global fetch up at each call, then the same test passes through MSW', async () => {
+    // Arrange
+    writeProjectFile(project, 'client-fixed/api.ts', exampleOf(guide(), 'client/api-fixed.ts'))
+    writeProjectFile(
+      project,
+      'client-fixed/contacts.test.ts',
+      exampleOf(guide(), 'client/contacts.test.ts'),
+    )
+
+    // Act
+    const run = await vitest('client-fixed')
+
+    // Assert
+    expect(run.output).toMatch(/Tests +1 passed \(1\)/)
+    expect(run.code).toBe(0)
+  }, 120_000)
+
+  test('When the client is given createMockFetch() as its fetch, then it lists the contacts without MSW', async () => {
+    // Arrange
+    writeProjectFile(
+      project,
+      'client-mock-fetch/mock-fetch.test.ts',
+      exampleOf(guide(), 'client/mock-fetch.test.ts'),
+    )
+
+    // Act
+    const run = await vitest('client-mock-fetch')
+
+    // Assert
+    expect(run.output).toMatch(/Tests +1 passed \(1\)/)
+    expect(run.code).toBe(0)
+  }, 120_000)
+
+  test.each([
+    ['orgs/checked.ts', ''],
+    ['orgs/unchecked.ts', 'error TS2322'],
+  ])(
+    "When the guide's %s is compiled with strict and noUncheckedIndexedAccess, then tsc says %p",
+    async (name, expected) => {
+      // Arrange: with the other examples, which must compile as they are
+      const dir = `typed-guide-${name.replace(/\W/g, '-')}`
+      writeProjectFile(project, `${dir}/example.ts`, exampleOf(guide(), name))
+      writeProjectFile(project, `${dir}/api.ts`, exampleOf(guide(), 'client/api-fixed.ts'))
+      for (const test of ['client/contacts.test.ts', 'client/mock-fetch.test.ts'])
+        writeProjectFile(project, `${dir}/${test.split('/')[1] ?? ''}`, exampleOf(guide(), test))
+
+      // Act
+      const compiled = await compileTypeScript(
+        project,
+        dir,
+        {
+          noUncheckedIndexedAccess: true,
+          module: 'nodenext',
+          allowImportingTsExtensions: true,
+          noEmit: true,
+        },
+        { include: ['*.ts'] },
+      )
+
+      // Assert
+      if (expected === '') expect(compiled.output).toBe('')
+      else {
+        expect(compiled.output).toContain(
+          `example.ts(5,7): ${expected}: Type 'string | undefined' is not assignable to type 'string'.`,
+        )
+        expect(compiled.output.trim().split('\n')).toHaveLength(2)
+      }
+    },
+    60_000,
+  )
+
+  test("When the guide's npx msw init public/ --save runs with no terminal, then it copies the worker script and saves the folder, where without --save it fails asking", async () => {
+    // Arrange: the guide's command, as typed in the project's root
+    const command = exampleOf(guide(), 'install.sh')
+      .split('\n')
+      .find((line) => line.startsWith('npx msw init'))
+    const args = (command ?? '').replace(/#.*/, '').trim().split(/\s+/).slice(1)
+    const manifest = (): { msw?: unknown } =>
+      JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { msw?: unknown }
+
+    // Act
+    const unsaved = await runNpx(
+      project,
+      args.filter((arg) => arg !== '--save'),
+    )
+    const before = manifest()
+    const saved = await runNpx(project, args)
+
+    // Assert
+    expect(args).toEqual(['msw', 'init', 'public/', '--save'])
+    expect(unsaved.output).toContain('ExitPromptError')
+    expect(before.msw).toBeUndefined()
+    expect(saved.output).not.toContain('ExitPromptError')
+    expect(saved.code).toBe(0)
+    expect(manifest().msw).toEqual({ workerDirectory: ['public'] })
+    expect(existsSync(join(project, 'public', 'mockServiceWorker.js'))).toBe(true)
+  }, 120_000)
 })
 
 describe('contacts-mock-kit in a CommonJS project', () => {
@@ -477,27 +607,13 @@ export async function count(): Promise<number> {
 }
 `,
       )
-      writeProjectFile(
-        cjs,
-        `${resolution}/tsconfig.json`,
-        JSON.stringify({
-          compilerOptions: {
-            strict: true,
-            target: 'es2022',
-            lib: ['es2022', 'dom'],
-            module,
-            moduleResolution: resolution,
-            outDir: 'out',
-            skipLibCheck: true,
-          },
-          files: ['use.ts'],
-        }),
-      )
 
       // Act
-      const compiled = await runNode(
-        join(cjs, resolution),
-        join(cjs, 'node_modules/typescript/bin/tsc'),
+      const compiled = await compileTypeScript(
+        cjs,
+        resolution,
+        { module, moduleResolution: resolution, outDir: 'out' },
+        { files: ['use.ts'] },
       )
 
       // Assert

@@ -155,12 +155,22 @@ export function runBin(dir: string, bin: string, args: string[]): Promise<Outcom
 }
 
 /** Runs `npx ARGS` in the project, offline: what a user types after `npm install`. */
-export function runNpx(dir: string, args: string[]): Promise<Outcome> {
+export function runNpx(
+  dir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile('npx', args, { cwd: dir, env: NPM_ENV, timeout: 120_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-      resolve({ code, output: stdout + stderr })
-    })
+    execFile(
+      'npx',
+      args,
+      { cwd: dir, env: { ...NPM_ENV, ...env }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+        resolve({ code, output: stdout + stderr })
+      },
+      // no terminal and nothing to read, as in CI: a command that asks gets an end of input
+    ).stdin?.end()
   })
 }
 
@@ -194,6 +204,32 @@ export async function weigh(dir: string): Promise<{ megabytes: number; packages:
     env: NPM_ENV,
   })
   return { megabytes: kilobytes / 1024, packages: list.trim().split('\n').length - 1 }
+}
+
+/** What every compiled check of the package starts from: strict, ES2022 with the DOM. */
+const COMPILER_OPTIONS = {
+  strict: true,
+  target: 'es2022',
+  lib: ['es2022', 'dom'],
+  skipLibCheck: true,
+}
+
+/**
+ * Writes `folder/tsconfig.json` (those options, then `options`, over `sources`) in the project and
+ * runs the project's own tsc there, as a user's build would.
+ */
+export function compileTypeScript(
+  dir: string,
+  folder: string,
+  options: Record<string, unknown>,
+  sources: { files: string[] } | { include: string[] },
+): Promise<Outcome> {
+  writeProjectFile(
+    dir,
+    `${folder}/tsconfig.json`,
+    JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, ...options }, ...sources }),
+  )
+  return runNode(join(dir, folder), join(dir, 'node_modules/typescript/bin/tsc'))
 }
 
 /** Runs `node` on a file of the project. */

@@ -1,7 +1,8 @@
 // The page: Acme's contacts, a form to add one, and a button that asks for an outage. Its API is
 // served by the mock in this page (contacts-mock-kit/browser): MSW's service worker hands each
-// request to it, and its data is kept in IndexedDB, so what you add is there after a reload.
-import { startMockWorker } from 'contacts-mock-kit/browser'
+// request to it, and its data is kept in IndexedDB, so what you add is there after a reload. The
+// mock is in development (`vite`) and in a build made with VITE_MOCK=true; any other build leaves
+// it out, and the page calls its own origin's API as it would a real backend's.
 import { createContactsApi, ProblemError, type ContactRow } from './api.ts'
 
 function element<T extends HTMLElement>(id: string, type: new () => T): T {
@@ -15,10 +16,20 @@ const list = element('contacts', HTMLUListElement)
 const form = element('create', HTMLFormElement)
 
 // Started before the first request: until then the worker leaves the API's paths to the network.
-const mock = await startMockWorker()
-const acme = mock.orgs.acme ?? ''
-const api = createContactsApi(acme, mock.tokens.alice ?? '')
-const from = mock.from === 'database' ? 'kept in IndexedDB' : 'the fixtures, now in IndexedDB'
+// Vite writes the flags in as constants, so a build without the mock has no import() left, and
+// none of the mock's or msw's code (the build test, vite-app-builds.test.ts, checks both ways).
+const mock =
+  import.meta.env.DEV || import.meta.env.VITE_MOCK === 'true'
+    ? await import('contacts-mock-kit/browser').then(({ startMockWorker }) => startMockWorker())
+    : undefined
+// the mock's data is the bundled fixtures (or yours): a name it does not hold is undefined
+const api = createContactsApi(mock?.orgs.acme ?? '', mock?.tokens.alice ?? '')
+const from =
+  mock === undefined
+    ? 'from the API'
+    : mock.from === 'database'
+      ? 'kept in IndexedDB'
+      : 'the fixtures, now in IndexedDB'
 
 function show(contacts: readonly ContactRow[], count: number): void {
   list.replaceChildren(
@@ -68,8 +79,10 @@ form.addEventListener('submit', (event) => {
   })
 })
 element('outage', HTMLButtonElement).addEventListener('click', () => void load('code=503'))
-element('reset', HTMLButtonElement).addEventListener('click', () => {
-  void mock.reset().then(() => load())
+const reset = element('reset', HTMLButtonElement)
+reset.hidden = mock === undefined
+reset.addEventListener('click', () => {
+  void mock?.reset().then(() => load())
 })
 
 await load()

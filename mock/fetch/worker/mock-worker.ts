@@ -24,7 +24,7 @@ export const DEFAULT_WORKER_URL = '/mockServiceWorker.js'
 export interface MockWorkerOptions {
   /** The IndexedDB database the data is kept in (`contacts-mock`): each name is a mock of its own. */
   database?: string
-  /** Where MSW's worker script is served (`/mockServiceWorker.js`, as `npx msw init public/` puts it). */
+  /** Where MSW's worker script is served (`/mockServiceWorker.js`, where `npx msw init` puts it). */
   workerUrl?: string
   /** 'strict' by default: a write is answered once IndexedDB has it on the disk. */
   durability?: Durability
@@ -142,7 +142,7 @@ function startFailure(error: unknown, workerUrl: string): Error {
   if (!/Service ?Worker/i.test(message)) return error instanceof Error ? error : new Error(message)
   return new Error(
     `The mock's service worker could not start (${message}). Serve MSW's worker script at ` +
-      `${workerUrl}: \`npx msw init public/\` copies it into the folder your site serves.`,
+      `${workerUrl}: \`npx msw init public/ --save\` copies it into the folder your site serves.`,
     { cause: error },
   )
 }

@@ -246,7 +246,7 @@ describe('startMockWorker: the mock behind a service worker, its data in Indexed
     )
 
     // Assert
-    expect(error).toContain('npx msw init public/')
+    expect(error).toContain('npx msw init public/ --save')
     // the browser reports the failed registration itself
     visited.errors.length = 0
     await expectClean(visited)
