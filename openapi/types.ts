@@ -73,11 +73,8 @@ export interface paths {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
       }
       cookie?: never
     }
@@ -108,15 +105,9 @@ export interface paths {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The user relationship's id (a UUID). Any other value names no relationship (404).
-         * @example 0f6c2a8e-7d3b-4c1a-9e5f-3b2d1c0a9f87
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The user relationship's id (a UUID). Any other value names no relationship (404). */
         user_relationship_id: components['parameters']['UserRelationshipId']
       }
       cookie?: never
@@ -152,11 +143,8 @@ export interface paths {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
       }
       cookie?: never
     }
@@ -188,15 +176,9 @@ export interface paths {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The contact's id (a UUID). Any other value names no contact (404).
-         * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The contact's id (a UUID). Any other value names no contact (404). */
         contact_id: components['parameters']['ContactId']
       }
       cookie?: never
@@ -445,14 +427,14 @@ export interface components {
     /** @description A new contact as form fields. */
     ContactCreateFormFields: {
       'contact[first_name]': components['schemas']['ContactFirstName']
-      'contact[middle_name]'?: components['schemas']['ContactWriteFields']['middle_name'] & string
-      'contact[last_name]'?: components['schemas']['ContactWriteFields']['last_name'] & string
+      'contact[middle_name]'?: components['schemas']['ContactWriteFields']['middle_name']
+      'contact[last_name]'?: components['schemas']['ContactWriteFields']['last_name']
       'contact[relationship_type]': components['schemas']['ContactRelationshipType']
-      'contact[nickname]'?: components['schemas']['ContactWriteFields']['nickname'] & string
-      'contact[employer]'?: components['schemas']['ContactWriteFields']['employer'] & string
-      'contact[job_title]'?: components['schemas']['ContactWriteFields']['job_title'] & string
-      'contact[linkedin_url]'?: components['schemas']['ContactWriteFields']['linkedin_url'] & string
-      'contact[how_you_met]'?: components['schemas']['ContactWriteFields']['how_you_met'] & string
+      'contact[nickname]'?: components['schemas']['ContactWriteFields']['nickname']
+      'contact[employer]'?: components['schemas']['ContactWriteFields']['employer']
+      'contact[job_title]'?: components['schemas']['ContactWriteFields']['job_title']
+      'contact[linkedin_url]'?: components['schemas']['ContactWriteFields']['linkedin_url']
+      'contact[how_you_met]'?: components['schemas']['ContactWriteFields']['how_you_met']
       'contact[birthday]'?:
         components['schemas']['Birthday'] | components['schemas']['EmptyFormValue']
       'contact[gender]'?: components['schemas']['Gender'] | components['schemas']['EmptyFormValue']
@@ -460,14 +442,14 @@ export interface components {
     /** @description The fields to change as form fields (at least one). */
     ContactUpdateFormFields: {
       'contact[first_name]'?: components['schemas']['ContactFirstName']
-      'contact[middle_name]'?: components['schemas']['ContactWriteFields']['middle_name'] & string
-      'contact[last_name]'?: components['schemas']['ContactWriteFields']['last_name'] & string
+      'contact[middle_name]'?: components['schemas']['ContactWriteFields']['middle_name']
+      'contact[last_name]'?: components['schemas']['ContactWriteFields']['last_name']
       'contact[relationship_type]'?: components['schemas']['ContactRelationshipType']
-      'contact[nickname]'?: components['schemas']['ContactWriteFields']['nickname'] & string
-      'contact[employer]'?: components['schemas']['ContactWriteFields']['employer'] & string
-      'contact[job_title]'?: components['schemas']['ContactWriteFields']['job_title'] & string
-      'contact[linkedin_url]'?: components['schemas']['ContactWriteFields']['linkedin_url'] & string
-      'contact[how_you_met]'?: components['schemas']['ContactWriteFields']['how_you_met'] & string
+      'contact[nickname]'?: components['schemas']['ContactWriteFields']['nickname']
+      'contact[employer]'?: components['schemas']['ContactWriteFields']['employer']
+      'contact[job_title]'?: components['schemas']['ContactWriteFields']['job_title']
+      'contact[linkedin_url]'?: components['schemas']['ContactWriteFields']['linkedin_url']
+      'contact[how_you_met]'?: components['schemas']['ContactWriteFields']['how_you_met']
       'contact[birthday]'?:
         components['schemas']['Birthday'] | components['schemas']['EmptyFormValue']
       'contact[gender]'?: components['schemas']['Gender'] | components['schemas']['EmptyFormValue']
@@ -654,20 +636,9 @@ export interface components {
     }
   }
   parameters: {
-    /**
-     * @description The organization's id (a UUID).
-     * @example 11111111-1111-4111-8111-111111111111
-     */
-    OrgId: components['schemas']['PathId']
-    /**
-     * @description The contact's id (a UUID). Any other value names no contact (404).
-     * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
-     */
+    /** @description The contact's id (a UUID). Any other value names no contact (404). */
     ContactId: components['schemas']['RecordId']
-    /**
-     * @description The user relationship's id (a UUID). Any other value names no relationship (404).
-     * @example 0f6c2a8e-7d3b-4c1a-9e5f-3b2d1c0a9f87
-     */
+    /** @description The user relationship's id (a UUID). Any other value names no relationship (404). */
     UserRelationshipId: components['schemas']['RecordId']
     /**
      * @description `deleted` returns active and deleted records. Repeatable; no other value is accepted.
@@ -676,30 +647,17 @@ export interface components {
      *     ]
      */
     ListInclude: 'deleted'[]
-    /**
-     * @description Metadata groups to add to the response, repeatable: `include[]=tags&include[]=pets`.
-     * @example [
-     *       "tags",
-     *       "phone_numbers"
-     *     ]
-     */
+    /** @description Metadata groups to add to the response, repeatable: `include[]=tags&include[]=pets`. */
     ContactInclude: (
       'tags' | 'pets' | 'phone_numbers' | 'email_addresses' | 'locations' | 'expertise_tags'
     )[]
-    /**
-     * @description The 1-based page number.
-     * @example 2
-     */
+    /** @description The 1-based page number. */
     Page: number
-    /**
-     * @description Records per page.
-     * @example 20
-     */
+    /** @description Records per page. */
     Limit: number
     /**
      * @description Case-insensitive text searched in the contact's first, middle and last names, full name,
      *     nickname, employer and job title. URL-encoded UTF-8. Empty means no filter.
-     * @example Müller
      */
     Search: string
     /**
@@ -813,24 +771,15 @@ export interface operations {
          *     ]
          */
         'include[]'?: components['parameters']['ListInclude']
-        /**
-         * @description The 1-based page number.
-         * @example 2
-         */
+        /** @description The 1-based page number. */
         page?: components['parameters']['Page']
-        /**
-         * @description Records per page.
-         * @example 20
-         */
+        /** @description Records per page. */
         limit?: components['parameters']['Limit']
       }
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
       }
       cookie?: never
     }
@@ -858,11 +807,8 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
       }
       cookie?: never
     }
@@ -901,15 +847,9 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The user relationship's id (a UUID). Any other value names no relationship (404).
-         * @example 0f6c2a8e-7d3b-4c1a-9e5f-3b2d1c0a9f87
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The user relationship's id (a UUID). Any other value names no relationship (404). */
         user_relationship_id: components['parameters']['UserRelationshipId']
       }
       cookie?: never
@@ -939,15 +879,9 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The user relationship's id (a UUID). Any other value names no relationship (404).
-         * @example 0f6c2a8e-7d3b-4c1a-9e5f-3b2d1c0a9f87
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The user relationship's id (a UUID). Any other value names no relationship (404). */
         user_relationship_id: components['parameters']['UserRelationshipId']
       }
       cookie?: never
@@ -976,15 +910,9 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The user relationship's id (a UUID). Any other value names no relationship (404).
-         * @example 0f6c2a8e-7d3b-4c1a-9e5f-3b2d1c0a9f87
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The user relationship's id (a UUID). Any other value names no relationship (404). */
         user_relationship_id: components['parameters']['UserRelationshipId']
       }
       cookie?: never
@@ -1030,30 +958,20 @@ export interface operations {
          *     ]
          */
         'include[]'?: components['parameters']['ListInclude']
-        /**
-         * @description The 1-based page number.
-         * @example 2
-         */
+        /** @description The 1-based page number. */
         page?: components['parameters']['Page']
-        /**
-         * @description Records per page.
-         * @example 20
-         */
+        /** @description Records per page. */
         limit?: components['parameters']['Limit']
         /**
          * @description Case-insensitive text searched in the contact's first, middle and last names, full name,
          *     nickname, employer and job title. URL-encoded UTF-8. Empty means no filter.
-         * @example Müller
          */
         search?: components['parameters']['Search']
       }
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
       }
       cookie?: never
     }
@@ -1081,11 +999,8 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
       }
       cookie?: never
     }
@@ -1122,26 +1037,14 @@ export interface operations {
   getContact: {
     parameters: {
       query?: {
-        /**
-         * @description Metadata groups to add to the response, repeatable: `include[]=tags&include[]=pets`.
-         * @example [
-         *       "tags",
-         *       "phone_numbers"
-         *     ]
-         */
+        /** @description Metadata groups to add to the response, repeatable: `include[]=tags&include[]=pets`. */
         'include[]'?: components['parameters']['ContactInclude']
       }
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The contact's id (a UUID). Any other value names no contact (404).
-         * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The contact's id (a UUID). Any other value names no contact (404). */
         contact_id: components['parameters']['ContactId']
       }
       cookie?: never
@@ -1177,15 +1080,9 @@ export interface operations {
       }
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The contact's id (a UUID). Any other value names no contact (404).
-         * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The contact's id (a UUID). Any other value names no contact (404). */
         contact_id: components['parameters']['ContactId']
       }
       cookie?: never
@@ -1223,15 +1120,9 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The contact's id (a UUID). Any other value names no contact (404).
-         * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The contact's id (a UUID). Any other value names no contact (404). */
         contact_id: components['parameters']['ContactId']
       }
       cookie?: never

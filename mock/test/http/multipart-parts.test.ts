@@ -8,32 +8,14 @@ import { loadDocument } from '../../../openapi/document-files.ts'
 import {
   bodyOf,
   expectProblem,
+  multipartParts as parts,
   paths,
   useTestApp,
   withBody,
-  type Payload,
 } from '../support/http.ts'
 
 const http = useTestApp()
 const document = loadDocument()
-const BOUNDARY = '22e1bec4f0a6dcaab4cdb5abe5dae620'
-
-/** One part per entry, `Content-Type: text/plain` as Schemathesis writes each. */
-const parts = (fields: Record<string, unknown> | [string, unknown][]): Payload => ({
-  type: `multipart/form-data; boundary=${BOUNDARY}`,
-  raw: [
-    ...(Array.isArray(fields) ? fields : Object.entries(fields)).flatMap(([name, value]) => [
-      `--${BOUNDARY}`,
-      `Content-Disposition: form-data; name="${name}"`,
-      'Content-Type: text/plain',
-      '',
-      String(value),
-    ]),
-    `--${BOUNDARY}--`,
-    '',
-  ].join('\r\n'),
-})
-
 /** The first multipart example of an operation of the document, as its parts. */
 function multipartExample(operationId: string): Record<string, unknown> {
   for (const item of Object.values(document.paths ?? {})) {
