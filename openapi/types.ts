@@ -294,9 +294,10 @@ export interface components {
      * an ISO 8601 date-time
      * @description `yyyy-mm-ddThh:mm:ss`, optionally with fractions of a second and an offset (`Z`, `+02:00`,
      *     `+0200`, `+02`); `T` may be `t` or a space. A pattern rather than a format, so that every tool
-     *     reads it the same way (`date-time` requires the offset). An impossible date such as
-     *     2023-02-30 is still a 422 (decision 8); so is a leap second (`:60`), which has no instant
-     *     of its own to be stored as.
+     *     reads it the same way (`date-time` requires the offset). The date is a real one (decision 8):
+     *     a 31st only in a month of 31 days, February's 29th only in a leap year (a year divisible by
+     *     4, and by 400 when it ends in 00): 2023-02-30 or 2023-04-31 matches no date and is a 422, and
+     *     so is a leap second (`:60`), which has no instant of its own to be stored as.
      */
     LocalOrOffsetDateTime: string
     /** @description The fields of a contact, shared by the closed Contact and ContactDetail. */
