@@ -278,6 +278,38 @@ describe('openapi/openapi.yaml', () => {
     expect(wrong).toEqual([])
   })
 
+  test('When a free text of a request holds a NUL character, then its schema refuses it, as decision 19 does', () => {
+    // Arrange: the contact's free-text fields, the login's, the search
+    const ajv = createDocumentAjv(document)
+    const schemas = [
+      ...maxLengthsOf(document, 'ContactWriteFields').map(([name]) =>
+        pointerTo('components', 'schemas', 'ContactWriteFields', 'properties', name),
+      ),
+      ...['email', 'password'].map((name) =>
+        pointerTo(
+          'components',
+          'schemas',
+          'LoginRequest',
+          'properties',
+          'user',
+          'properties',
+          name,
+        ),
+      ),
+      pointerTo('components', 'parameters', 'Search', 'schema'),
+    ]
+
+    // Act
+    const verdicts = schemas.map((schema) => {
+      const validate = ajv.getSchema(schema)
+      return [schema, validate?.('A\u0000b'), validate?.('A b')]
+    })
+
+    // Assert
+    expect(verdicts).toHaveLength(11)
+    expect(verdicts).toEqual(schemas.map((schema) => [schema, false, true]))
+  })
+
   test('When the string limits of ContactWriteFields are read, then every free-text field has one', () => {
     // Act
     const limits = Object.fromEntries(maxLengthsOf(document, 'ContactWriteFields'))

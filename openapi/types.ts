@@ -368,7 +368,10 @@ export interface components {
       name: string
       species: string
     }
-    /** @description The writable fields of a contact, shared by create and update. */
+    /**
+     * @description The writable fields of a contact, shared by create and update. No text holds a NUL
+     *     character (each text's pattern): decision 19 refuses one with a 400 before any field is read.
+     */
     ContactWriteFields: {
       first_name?: components['schemas']['ContactFirstName']
       middle_name?: string | null
@@ -382,7 +385,10 @@ export interface components {
       birthday?: components['schemas']['Birthday'] | null
       gender?: components['schemas']['Gender'] | null
     }
-    /** @description A contact's first name; never empty or blank. */
+    /**
+     * @description A contact's first name; never empty or blank (a character other than white space), and
+     *     without a NUL character.
+     */
     ContactFirstName: string
     /** @description 0 to 5, stored and returned as given (decision 9). */
     ContactRelationshipType: number
