@@ -252,6 +252,64 @@ describe('openapi/openapi.yaml', () => {
     expect(ids).toHaveLength(13)
   })
 
+  test('When a date-time names a day, then LocalOrOffsetDateTime takes it only if the calendar has it (decision 8)', () => {
+    // Arrange: every day 1 to 31 of every month of years with and without a February 29th
+    const validate = createDocumentAjv(document).getSchema(
+      pointerTo('components', 'schemas', 'LocalOrOffsetDateTime'),
+    )
+    const years = [0, 1900, 2000, 2023, 2024, 2100, 9996]
+    const days = years.flatMap((year) =>
+      Array.from({ length: 12 * 31 }, (_, index) => {
+        const [month, day] = [Math.floor(index / 31) + 1, (index % 31) + 1]
+        const calendar = new Date(0)
+        calendar.setUTCFullYear(year, month - 1, day)
+        const exists = calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day
+        const pad = (value: number, width: number): string => String(value).padStart(width, '0')
+        return { text: `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T10:00:00+02:00`, exists }
+      }),
+    )
+
+    // Act
+    const wrong = days.filter(({ text, exists }) => validate?.(text) !== exists)
+
+    // Assert
+    // six days no year has (February 30 and 31, four 31sts), and February 29 of 1900, 2023, 2100
+    expect(days.filter(({ exists }) => !exists)).toHaveLength(7 * 6 + 3)
+    expect(wrong).toEqual([])
+  })
+
+  test('When a free text of a request holds a NUL character, then its schema refuses it, as decision 19 does', () => {
+    // Arrange: the contact's free-text fields, the login's, the search
+    const ajv = createDocumentAjv(document)
+    const schemas = [
+      ...maxLengthsOf(document, 'ContactWriteFields').map(([name]) =>
+        pointerTo('components', 'schemas', 'ContactWriteFields', 'properties', name),
+      ),
+      ...['email', 'password'].map((name) =>
+        pointerTo(
+          'components',
+          'schemas',
+          'LoginRequest',
+          'properties',
+          'user',
+          'properties',
+          name,
+        ),
+      ),
+      pointerTo('components', 'parameters', 'Search', 'schema'),
+    ]
+
+    // Act
+    const verdicts = schemas.map((schema) => {
+      const validate = ajv.getSchema(schema)
+      return [schema, validate?.('A\u0000b'), validate?.('A b')]
+    })
+
+    // Assert
+    expect(verdicts).toHaveLength(11)
+    expect(verdicts).toEqual(schemas.map((schema) => [schema, false, true]))
+  })
+
   test('When the string limits of ContactWriteFields are read, then every free-text field has one', () => {
     // Act
     const limits = Object.fromEntries(maxLengthsOf(document, 'ContactWriteFields'))

@@ -276,9 +276,10 @@ export interface components {
      * an ISO 8601 date-time
      * @description `yyyy-mm-ddThh:mm:ss`, optionally with fractions of a second and an offset (`Z`, `+02:00`,
      *     `+0200`, `+02`); `T` may be `t` or a space. A pattern rather than a format, so that every tool
-     *     reads it the same way (`date-time` requires the offset). An impossible date such as
-     *     2023-02-30 is still a 422 (decision 8); so is a leap second (`:60`), which has no instant
-     *     of its own to be stored as.
+     *     reads it the same way (`date-time` requires the offset). The date is a real one (decision 8):
+     *     a 31st only in a month of 31 days, February's 29th only in a leap year (a year divisible by
+     *     4, and by 400 when it ends in 00): 2023-02-30 or 2023-04-31 matches no date and is a 422, and
+     *     so is a leap second (`:60`), which has no instant of its own to be stored as.
      */
     LocalOrOffsetDateTime: string
     /** @description The fields of a contact, shared by the closed Contact and ContactDetail. */
@@ -349,7 +350,10 @@ export interface components {
       name: string
       species: string
     }
-    /** @description The writable fields of a contact, shared by create and update. */
+    /**
+     * @description The writable fields of a contact, shared by create and update. No text holds a NUL
+     *     character (each text's pattern): decision 19 refuses one with a 400 before any field is read.
+     */
     ContactWriteFields: {
       first_name?: components['schemas']['ContactFirstName']
       middle_name?: string | null
@@ -363,7 +367,10 @@ export interface components {
       birthday?: components['schemas']['Birthday'] | null
       gender?: components['schemas']['Gender'] | null
     }
-    /** @description A contact's first name; never empty or blank. */
+    /**
+     * @description A contact's first name; never empty or blank (a character other than white space), and
+     *     without a NUL character.
+     */
     ContactFirstName: string
     /** @description 0 to 5, stored and returned as given (decision 9). */
     ContactRelationshipType: number

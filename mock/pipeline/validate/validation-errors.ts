@@ -31,6 +31,15 @@ const FORMAT_NAMES: Record<string, string> = {
   'uri-reference': 'a URL or a path',
 }
 
+/**
+ * The document's text patterns without a title, in words: a first name with a character other
+ * than white space, and text without NUL (which decoding refuses first, a 400).
+ */
+const PATTERN_WORDS: Readonly<Record<string, string>> = {
+  '^\\s*[^\\s\\u0000][^\\u0000]*$': 'must not be blank',
+  '^[^\\u0000]*$': 'must not contain a NUL character',
+}
+
 const NOT_EMPTY = 'must not be empty'
 /** A form value that clears a field: the text form of null (the document's EmptyFormValue). */
 const EMPTY = 'must be empty'
@@ -96,9 +105,8 @@ function describe(error: ErrorObject): string {
       // a pattern means little to a person; the schema's title says what it stands for
       const title = schema?.['title']
       if (typeof title === 'string') return `must be ${title}`
-      return params['pattern'] === '\\S'
-        ? 'must not be blank'
-        : `must match ${String(params['pattern'])}`
+      const pattern = String(params['pattern'])
+      return PATTERN_WORDS[pattern] ?? `must match ${pattern}`
     }
     case 'enum': {
       const allowed = (params['allowedValues'] as unknown[]).map(String)
