@@ -73,11 +73,8 @@ export interface paths {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
       }
       cookie?: never
     }
@@ -108,15 +105,9 @@ export interface paths {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The user relationship's id (a UUID). Any other value names no relationship (404).
-         * @example 0f6c2a8e-7d3b-4c1a-9e5f-3b2d1c0a9f87
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The user relationship's id (a UUID). Any other value names no relationship (404). */
         user_relationship_id: components['parameters']['UserRelationshipId']
       }
       cookie?: never
@@ -152,11 +143,8 @@ export interface paths {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
       }
       cookie?: never
     }
@@ -188,15 +176,9 @@ export interface paths {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The contact's id (a UUID). Any other value names no contact (404).
-         * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The contact's id (a UUID). Any other value names no contact (404). */
         contact_id: components['parameters']['ContactId']
       }
       cookie?: never
@@ -294,9 +276,10 @@ export interface components {
      * an ISO 8601 date-time
      * @description `yyyy-mm-ddThh:mm:ss`, optionally with fractions of a second and an offset (`Z`, `+02:00`,
      *     `+0200`, `+02`); `T` may be `t` or a space. A pattern rather than a format, so that every tool
-     *     reads it the same way (`date-time` requires the offset). An impossible date such as
-     *     2023-02-30 is still a 422 (decision 8); so is a leap second (`:60`), which has no instant
-     *     of its own to be stored as.
+     *     reads it the same way (`date-time` requires the offset). The date is a real one (decision 8):
+     *     a 31st only in a month of 31 days, February's 29th only in a leap year (a year divisible by
+     *     4, and by 400 when it ends in 00): 2023-02-30 or 2023-04-31 matches no date and is a 422, and
+     *     so is a leap second (`:60`), which has no instant of its own to be stored as.
      */
     LocalOrOffsetDateTime: string
     /** @description The fields of a contact, shared by the closed Contact and ContactDetail. */
@@ -367,7 +350,10 @@ export interface components {
       name: string
       species: string
     }
-    /** @description The writable fields of a contact, shared by create and update. */
+    /**
+     * @description The writable fields of a contact, shared by create and update. No text holds a NUL
+     *     character (each text's pattern): decision 19 refuses one with a 400 before any field is read.
+     */
     ContactWriteFields: {
       first_name?: components['schemas']['ContactFirstName']
       middle_name?: string | null
@@ -381,7 +367,10 @@ export interface components {
       birthday?: components['schemas']['Birthday'] | null
       gender?: components['schemas']['Gender'] | null
     }
-    /** @description A contact's first name; never empty or blank. */
+    /**
+     * @description A contact's first name; never empty or blank (a character other than white space), and
+     *     without a NUL character.
+     */
     ContactFirstName: string
     /** @description 0 to 5, stored and returned as given (decision 9). */
     ContactRelationshipType: number
@@ -434,6 +423,58 @@ export interface components {
     }
     UserRelationshipUpdateRequest: {
       user_relationship: components['schemas']['UserRelationshipUpdate']
+    }
+    /** @description An empty form value, which clears the field (`null` in JSON, decision 6). */
+    EmptyFormValue: string
+    /** @description The login as form fields. */
+    LoginFormFields: {
+      'user[email]': components['schemas']['LoginRequest']['user']['email']
+      'user[password]': components['schemas']['LoginRequest']['user']['password']
+    }
+    /** @description A new contact as form fields. */
+    ContactCreateFormFields: {
+      'contact[first_name]': components['schemas']['ContactFirstName']
+      'contact[middle_name]'?: components['schemas']['ContactWriteFields']['middle_name']
+      'contact[last_name]'?: components['schemas']['ContactWriteFields']['last_name']
+      'contact[relationship_type]': components['schemas']['ContactRelationshipType']
+      'contact[nickname]'?: components['schemas']['ContactWriteFields']['nickname']
+      'contact[employer]'?: components['schemas']['ContactWriteFields']['employer']
+      'contact[job_title]'?: components['schemas']['ContactWriteFields']['job_title']
+      'contact[linkedin_url]'?: components['schemas']['ContactWriteFields']['linkedin_url']
+      'contact[how_you_met]'?: components['schemas']['ContactWriteFields']['how_you_met']
+      'contact[birthday]'?:
+        components['schemas']['Birthday'] | components['schemas']['EmptyFormValue']
+      'contact[gender]'?: components['schemas']['Gender'] | components['schemas']['EmptyFormValue']
+    }
+    /** @description The fields to change as form fields (at least one). */
+    ContactUpdateFormFields: {
+      'contact[first_name]'?: components['schemas']['ContactFirstName']
+      'contact[middle_name]'?: components['schemas']['ContactWriteFields']['middle_name']
+      'contact[last_name]'?: components['schemas']['ContactWriteFields']['last_name']
+      'contact[relationship_type]'?: components['schemas']['ContactRelationshipType']
+      'contact[nickname]'?: components['schemas']['ContactWriteFields']['nickname']
+      'contact[employer]'?: components['schemas']['ContactWriteFields']['employer']
+      'contact[job_title]'?: components['schemas']['ContactWriteFields']['job_title']
+      'contact[linkedin_url]'?: components['schemas']['ContactWriteFields']['linkedin_url']
+      'contact[how_you_met]'?: components['schemas']['ContactWriteFields']['how_you_met']
+      'contact[birthday]'?:
+        components['schemas']['Birthday'] | components['schemas']['EmptyFormValue']
+      'contact[gender]'?: components['schemas']['Gender'] | components['schemas']['EmptyFormValue']
+    }
+    /** @description The deletion as form fields; `soft_delete` is the text `true` or `false`. */
+    ContactDeleteFormFields: {
+      soft_delete?: components['schemas']['SoftDeleteText']
+    }
+    /** @description A new relationship as form fields. */
+    UserRelationshipCreateFormFields: {
+      'user_relationship[contact_id]': components['schemas']['Uuid']
+      'user_relationship[relationship_id]': components['schemas']['Uuid']
+      'user_relationship[anniversary_date]'?:
+        components['schemas']['CalendarDate'] | components['schemas']['EmptyFormValue']
+    }
+    /** @description The new anniversary as a form field. */
+    UserRelationshipUpdateFormFields: {
+      'user_relationship[anniversary_date]': components['schemas']['CalendarDate']
     }
     /** @description A link between a user (the token owner) and one contact. */
     UserRelationship: {
@@ -602,20 +643,9 @@ export interface components {
     }
   }
   parameters: {
-    /**
-     * @description The organization's id (a UUID).
-     * @example 11111111-1111-4111-8111-111111111111
-     */
-    OrgId: components['schemas']['PathId']
-    /**
-     * @description The contact's id (a UUID). Any other value names no contact (404).
-     * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
-     */
+    /** @description The contact's id (a UUID). Any other value names no contact (404). */
     ContactId: components['schemas']['RecordId']
-    /**
-     * @description The user relationship's id (a UUID). Any other value names no relationship (404).
-     * @example 0f6c2a8e-7d3b-4c1a-9e5f-3b2d1c0a9f87
-     */
+    /** @description The user relationship's id (a UUID). Any other value names no relationship (404). */
     UserRelationshipId: components['schemas']['RecordId']
     /**
      * @description `deleted` returns active and deleted records. Repeatable; no other value is accepted.
@@ -624,30 +654,17 @@ export interface components {
      *     ]
      */
     ListInclude: 'deleted'[]
-    /**
-     * @description Metadata groups to add to the response, repeatable: `include[]=tags&include[]=pets`.
-     * @example [
-     *       "tags",
-     *       "phone_numbers"
-     *     ]
-     */
+    /** @description Metadata groups to add to the response, repeatable: `include[]=tags&include[]=pets`. */
     ContactInclude: (
       'tags' | 'pets' | 'phone_numbers' | 'email_addresses' | 'locations' | 'expertise_tags'
     )[]
-    /**
-     * @description The 1-based page number.
-     * @example 2
-     */
+    /** @description The 1-based page number. */
     Page: number
-    /**
-     * @description Records per page.
-     * @example 20
-     */
+    /** @description Records per page. */
     Limit: number
     /**
      * @description Case-insensitive text searched in the contact's first, middle and last names, full name,
      *     nickname, employer and job title. URL-encoded UTF-8. Empty means no filter.
-     * @example Müller
      */
     Search: string
     /**
@@ -679,8 +696,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['LoginRequest']
-        'application/x-www-form-urlencoded': components['schemas']['LoginRequest']
-        'multipart/form-data': components['schemas']['LoginRequest']
+        'application/x-www-form-urlencoded': components['schemas']['LoginFormFields']
+        'multipart/form-data': components['schemas']['LoginFormFields']
       }
     }
     responses: {
@@ -761,24 +778,15 @@ export interface operations {
          *     ]
          */
         'include[]'?: components['parameters']['ListInclude']
-        /**
-         * @description The 1-based page number.
-         * @example 2
-         */
+        /** @description The 1-based page number. */
         page?: components['parameters']['Page']
-        /**
-         * @description Records per page.
-         * @example 20
-         */
+        /** @description Records per page. */
         limit?: components['parameters']['Limit']
       }
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
       }
       cookie?: never
     }
@@ -806,19 +814,16 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
       }
       cookie?: never
     }
     requestBody: {
       content: {
         'application/json': components['schemas']['UserRelationshipCreateRequest']
-        'application/x-www-form-urlencoded': components['schemas']['UserRelationshipCreateRequest']
-        'multipart/form-data': components['schemas']['UserRelationshipCreateRequest']
+        'application/x-www-form-urlencoded': components['schemas']['UserRelationshipCreateFormFields']
+        'multipart/form-data': components['schemas']['UserRelationshipCreateFormFields']
       }
     }
     responses: {
@@ -849,15 +854,9 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The user relationship's id (a UUID). Any other value names no relationship (404).
-         * @example 0f6c2a8e-7d3b-4c1a-9e5f-3b2d1c0a9f87
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The user relationship's id (a UUID). Any other value names no relationship (404). */
         user_relationship_id: components['parameters']['UserRelationshipId']
       }
       cookie?: never
@@ -887,15 +886,9 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The user relationship's id (a UUID). Any other value names no relationship (404).
-         * @example 0f6c2a8e-7d3b-4c1a-9e5f-3b2d1c0a9f87
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The user relationship's id (a UUID). Any other value names no relationship (404). */
         user_relationship_id: components['parameters']['UserRelationshipId']
       }
       cookie?: never
@@ -924,15 +917,9 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The user relationship's id (a UUID). Any other value names no relationship (404).
-         * @example 0f6c2a8e-7d3b-4c1a-9e5f-3b2d1c0a9f87
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The user relationship's id (a UUID). Any other value names no relationship (404). */
         user_relationship_id: components['parameters']['UserRelationshipId']
       }
       cookie?: never
@@ -940,8 +927,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['UserRelationshipUpdateRequest']
-        'application/x-www-form-urlencoded': components['schemas']['UserRelationshipUpdateRequest']
-        'multipart/form-data': components['schemas']['UserRelationshipUpdateRequest']
+        'application/x-www-form-urlencoded': components['schemas']['UserRelationshipUpdateFormFields']
+        'multipart/form-data': components['schemas']['UserRelationshipUpdateFormFields']
       }
     }
     responses: {
@@ -978,30 +965,20 @@ export interface operations {
          *     ]
          */
         'include[]'?: components['parameters']['ListInclude']
-        /**
-         * @description The 1-based page number.
-         * @example 2
-         */
+        /** @description The 1-based page number. */
         page?: components['parameters']['Page']
-        /**
-         * @description Records per page.
-         * @example 20
-         */
+        /** @description Records per page. */
         limit?: components['parameters']['Limit']
         /**
          * @description Case-insensitive text searched in the contact's first, middle and last names, full name,
          *     nickname, employer and job title. URL-encoded UTF-8. Empty means no filter.
-         * @example Müller
          */
         search?: components['parameters']['Search']
       }
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
       }
       cookie?: never
     }
@@ -1029,19 +1006,16 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
       }
       cookie?: never
     }
     requestBody: {
       content: {
         'application/json': components['schemas']['ContactCreateRequest']
-        'application/x-www-form-urlencoded': components['schemas']['ContactCreateRequest']
-        'multipart/form-data': components['schemas']['ContactCreateRequest']
+        'application/x-www-form-urlencoded': components['schemas']['ContactCreateFormFields']
+        'multipart/form-data': components['schemas']['ContactCreateFormFields']
       }
     }
     responses: {
@@ -1070,26 +1044,14 @@ export interface operations {
   getContact: {
     parameters: {
       query?: {
-        /**
-         * @description Metadata groups to add to the response, repeatable: `include[]=tags&include[]=pets`.
-         * @example [
-         *       "tags",
-         *       "phone_numbers"
-         *     ]
-         */
+        /** @description Metadata groups to add to the response, repeatable: `include[]=tags&include[]=pets`. */
         'include[]'?: components['parameters']['ContactInclude']
       }
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The contact's id (a UUID). Any other value names no contact (404).
-         * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The contact's id (a UUID). Any other value names no contact (404). */
         contact_id: components['parameters']['ContactId']
       }
       cookie?: never
@@ -1125,15 +1087,9 @@ export interface operations {
       }
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The contact's id (a UUID). Any other value names no contact (404).
-         * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The contact's id (a UUID). Any other value names no contact (404). */
         contact_id: components['parameters']['ContactId']
       }
       cookie?: never
@@ -1141,8 +1097,8 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': components['schemas']['ContactDeleteRequest']
-        'application/x-www-form-urlencoded': components['schemas']['ContactDeleteRequest']
-        'multipart/form-data': components['schemas']['ContactDeleteRequest']
+        'application/x-www-form-urlencoded': components['schemas']['ContactDeleteFormFields']
+        'multipart/form-data': components['schemas']['ContactDeleteFormFields']
       }
     }
     responses: {
@@ -1171,15 +1127,9 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /**
-         * @description The organization's id (a UUID).
-         * @example 11111111-1111-4111-8111-111111111111
-         */
-        org_id: components['parameters']['OrgId']
-        /**
-         * @description The contact's id (a UUID). Any other value names no contact (404).
-         * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
-         */
+        /** @description The organization's id (a UUID). */
+        org_id: components['schemas']['PathId']
+        /** @description The contact's id (a UUID). Any other value names no contact (404). */
         contact_id: components['parameters']['ContactId']
       }
       cookie?: never
@@ -1187,8 +1137,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['ContactUpdateRequest']
-        'application/x-www-form-urlencoded': components['schemas']['ContactUpdateRequest']
-        'multipart/form-data': components['schemas']['ContactUpdateRequest']
+        'application/x-www-form-urlencoded': components['schemas']['ContactUpdateFormFields']
+        'multipart/form-data': components['schemas']['ContactUpdateFormFields']
       }
     }
     responses: {

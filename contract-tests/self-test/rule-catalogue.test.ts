@@ -40,8 +40,8 @@ describe('The catalogue of the rules of the document', () => {
       decision: 23,
       status: 123,
       order: 73,
-      field: 267,
-      query: 33,
+      field: 297,
+      query: 34,
       header: 42,
     })
     expect(new Set(idsOf(rules)).size).toBe(rules.length)
@@ -60,11 +60,11 @@ describe('The catalogue of the rules of the document', () => {
         expect.objectContaining({ id: 'order:updateContact:existence-before-state' }),
         expect.objectContaining({ id: 'order:login:route-before-size' }),
         {
-          id: 'field:createContact:multipart:contact.first_name:maxLength',
+          id: 'field:createContact:multipart:contact[first_name]:maxLength',
           kind: 'field',
           operationId: 'createContact',
           media: 'multipart',
-          field: 'contact.first_name',
+          field: 'contact[first_name]',
           keyword: 'maxLength',
           title: 'createContact, multipart body: contact[first_name] has at most 100 characters',
         },
@@ -80,10 +80,10 @@ describe('The catalogue of the rules of the document', () => {
     // Assert
     const ids = idsOf(rules)
     expect(ids).toContain('field:createContact:json:contact.first_name:type')
-    expect(ids).not.toContain('field:createContact:form:contact.first_name:type')
-    expect(ids).toContain('field:createContact:form:contact.relationship_type:type')
+    expect(ids).not.toContain('field:createContact:form:contact[first_name]:type')
+    expect(ids).toContain('field:createContact:form:contact[relationship_type]:type')
     expect(ids).toContain('field:createContact:json:contact.gender:nullable')
-    expect(ids).not.toContain('field:createContact:form:contact.gender:nullable')
+    expect(ids).not.toContain('field:createContact:form:contact[gender]:nullable')
     expect(ids).not.toContain('query:listContacts:include[]:type')
   })
 
@@ -169,6 +169,15 @@ describe('The catalogue of a changed document', () => {
       copy.info.description = `${copy.info.description ?? ''}24. **Nicknames** are unique.\n`
       const fields = copy.components?.schemas?.['ContactWriteFields']
       Object.assign(fields?.properties ?? {}, { pronouns: { type: 'string', maxLength: 30 } })
+      // a form body lists its fields as sent: the field is added to both forms' schemas too
+      for (const form of ['ContactCreateFormFields', 'ContactUpdateFormFields']) {
+        const schema = copy.components?.schemas?.[form]
+        Object.assign(schema?.properties ?? {}, {
+          'contact[pronouns]': {
+            $ref: '#/components/schemas/ContactWriteFields/properties/pronouns',
+          },
+        })
+      }
       const responses = copy.paths?.['/api/v1/relationships']?.get?.responses
       Object.assign(responses ?? {}, { '406': { description: 'Not acceptable.' } })
     })
@@ -182,8 +191,8 @@ describe('The catalogue of a changed document', () => {
         'decision:24',
         'status:listRelationshipTypes:406',
         'field:createContact:json:contact.pronouns:maxLength',
-        'field:updateContact:form:contact.pronouns:maxLength',
-        'field:createContact:multipart:contact.pronouns:maxLength',
+        'field:updateContact:form:contact[pronouns]:maxLength',
+        'field:createContact:multipart:contact[pronouns]:maxLength',
       ]),
     )
     // Per operation: JSON type, nullable and maxLength; form and multipart maxLength.

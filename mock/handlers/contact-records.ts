@@ -78,7 +78,8 @@ const OFFSET = /([zZ]|[+-]\d\d(:?\d\d)?)$/
 
 /**
  * A date stays as sent; a date-time becomes the same instant in UTC, one without an offset being
- * taken as UTC (decision 8). The document has already checked the shape.
+ * taken as UTC (decision 8). The document has already checked the shape and that the day exists
+ * (its date-time pattern knows the length of each month and the leap years).
  */
 function normalizeBirthday(value: string): string {
   if (DATE_ONLY.test(value)) return value
@@ -86,14 +87,9 @@ function normalizeBirthday(value: string): string {
     .replace(/([+-]\d\d)(\d\d)$/, '$1:$2')
     .replace(/([+-]\d\d)$/, '$1:00')
   const instant = new Date(OFFSET.test(text) ? text.toUpperCase() : `${text}Z`)
-  // Date rolls an impossible day over (2023-02-30 would become 2023-03-02): the day is checked
-  // on its own; a year outside 0000-9999 would not read back as a date-time
-  const [year = 0, month = 0, day = 0] = value.slice(0, 10).split('-').map(Number)
-  const calendarDay = new Date(0)
-  calendarDay.setUTCFullYear(year, month - 1, day) // Date.UTC would read year 23 as 1923
-  const isRealDay = calendarDay.getUTCMonth() === month - 1 && calendarDay.getUTCDate() === day
+  // a year outside 0000-9999 in UTC (0000-01-01T00:00:00+01:00) would not read back as a date-time
   const utcYear = instant.getUTCFullYear()
-  if (Number.isNaN(instant.getTime()) || !isRealDay || utcYear < 0 || utcYear > 9999) {
+  if (Number.isNaN(instant.getTime()) || utcYear < 0 || utcYear > 9999) {
     throw new HttpError(422, '1 field is invalid; nothing was changed.', {
       errors: [{ field: 'contact[birthday]', message: 'is not a real date-time' }],
     })

@@ -37,6 +37,9 @@ function namesRule(line: string, rule: Rule, named: string | undefined): boolean
 
 const SAME = /^\(the same failure as (.*)\)$/
 
+/** Failure lines an uncaught rule's error quotes. */
+const LISTED = 3
+
 /**
  * A failure block's message lines; for a failure the report told once (`(the same failure as
  * <title>)`: the very same message), the lines of the block it refers to, never its title.
@@ -65,8 +68,11 @@ export function assertCaught(rule: Rule, run: FaultyRun, named?: string): void {
   // The message's lines, not the check's title (which may name the header it checks)
   const lines = blocks.flatMap((block) => messageOf(block, run.failures))
   if (!lines.some((line) => namesRule(line, rule, named))) {
+    // A covering check shares its server with other relaxed rules: what its failures did name
+    // tells a misnamed place from a rule nothing refused (an equivalent mutant).
+    const listed = lines.filter((line) => line.startsWith('- ')).slice(0, LISTED)
     throw new Error(
-      `${rule.id} was relaxed and no check covering it failed naming it (checks covering it: ${String(run.coverage.get(rule.id)?.length ?? 0)}, failed: ${String(failed.length)})`,
+      `${rule.id} was relaxed and no check covering it failed naming it (checks covering it: ${String(run.coverage.get(rule.id)?.length ?? 0)}, failed: ${String(failed.length)}${listed.length > 0 ? `, their failures: ${listed.join(' | ')}` : ''})`,
     )
   }
 }

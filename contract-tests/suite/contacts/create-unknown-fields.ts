@@ -44,10 +44,14 @@ describeIf(UNKNOWN_FIELDS, 'POST /api/v1/orgs/{org_id}/contacts, fields it does 
       'contact%5Bdeleted_at%5D=',
       ['contact[deleted_at]'],
     ],
-    ['a metadata group contact[tags][]', 'contact%5Btags%5D%5B%5D=x', ['contact[tags]']],
+    ['a metadata group contact[tags][]', 'contact%5Btags%5D%5B%5D=x', ['contact[tags][]']],
     ['two unknown fields', 'contact%5Ba%5D=1&contact%5Bb%5D=2', ['contact[a]', 'contact[b]']],
-    ['__proto__[admin]', '__proto__%5Badmin%5D=1', ['__proto__']],
-    ['constructor[prototype][x]', 'constructor%5Bprototype%5D%5Bx%5D=1', ['constructor']],
+    ['__proto__[admin]', '__proto__%5Badmin%5D=1', ['__proto__[admin]']],
+    [
+      'constructor[prototype][x]',
+      'constructor%5Bprototype%5D%5Bx%5D=1',
+      ['constructor[prototype][x]'],
+    ],
     ['contact[first_name] twice', 'contact%5Bfirst_name%5D=Bea', ['contact[first_name]']],
     [
       'contact[relationship_type] twice',
@@ -74,12 +78,12 @@ describeIf(UNKNOWN_FIELDS, 'POST /api/v1/orgs/{org_id}/contacts, fields it does 
     },
   )
 
-  test('When a form sends contact as a plain value, then it answers 422 naming contact', async () => {
+  test('When a form sends contact as a plain value, then it answers 422 naming contact and the fields the form requires', async () => {
     // Act
     const res = await post({ form: 'contact=Ann' })
 
     // Assert
-    expect(res).toBeProblem(422, ['contact'])
+    expect(res).toBeProblem(422, ['contact[first_name]', 'contact[relationship_type]', 'contact'])
   })
 
   test('When JSON has an unknown field at each level, then it answers 422 naming both and stores nothing', async () => {

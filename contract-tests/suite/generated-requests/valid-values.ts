@@ -47,9 +47,9 @@ const FORMATS: Readonly<Record<string, fc.Arbitrary<string>>> = {
 const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2}):(\d{2}))?/
 
 /**
- * A pattern cannot say that a day exists (decision 8 refuses 2023-02-30) or that a second is never
- * 60: a text drawn for a pattern that starts with a date names a real day and time, in years that
- * stay four-digit in UTC whatever the offset.
+ * A text drawn for a pattern that starts with a date names a real day and time (the date-time
+ * pattern says so too, decision 8), in years that stay four-digit in UTC whatever the offset,
+ * which a pattern cannot say.
  */
 export function namesRealInstant(text: string): boolean {
   const [, year, month, day, , , second] = DATE_PREFIX.exec(text) ?? []

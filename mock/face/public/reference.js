@@ -31,13 +31,22 @@ const readJson = async (url) => {
   return res.json()
 }
 
-/** The documents as this mock runs them, aimed at this mock, the org path parameter prefilled. */
+/**
+ * The documents as this mock runs them, aimed at this mock, every org path parameter prefilled
+ * (each path writes its own, with examples named for Specmatic's pairing, which the chosen org
+ * replaces).
+ */
 function prepare(document) {
   document.servers = [{ url: window.location.origin, description: 'This mock' }]
-  const orgId = document.components?.parameters?.OrgId
-  if (orgId) {
-    orgId.example = orgSelect.value
-    delete orgId.examples
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    // the Contacts API's org-scoped paths; not the admin API's /__admin/orgs/{org_id}, which deletes one
+    if (!path.startsWith('/api/v1/orgs/')) continue
+    for (const parameter of item.parameters ?? []) {
+      if (parameter.in === 'path' && parameter.name === 'org_id') {
+        parameter.example = orgSelect.value
+        delete parameter.examples
+      }
+    }
   }
   return document
 }

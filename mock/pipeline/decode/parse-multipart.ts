@@ -1,3 +1,4 @@
+import { createNameRecord } from '../../shared/name-record.ts'
 import { HttpError } from '../../shared/problem.ts'
 import { indexOfBytes, latin1Bytes, latin1Text } from './bytes.ts'
 import type { FormPair } from './parse-query.ts'
@@ -50,3 +51,27 @@ export function parseMultipart(raw: Uint8Array, boundary: string | undefined): F
     at = next + separator.length
   }
 }
+
+/** A multipart body's parts by name, each name once; a name sent twice holds the list of values. */
+export type Parts = Record<string, string | string[]>
+
+/**
+ * The parts by their names, as the document's multipart schemas name their properties
+ * (`contact[first_name]`): a name sent twice becomes a list, which a one-value field refuses.
+ */
+export function collectParts(pairs: Iterable<FormPair>): Parts {
+  const parts = createNameRecord<string | string[]>()
+  for (const [name, value] of pairs) {
+    const existing = parts[name]
+    if (existing === undefined) parts[name] = value
+    else if (Array.isArray(existing)) existing.push(value)
+    else parts[name] = [existing, value]
+  }
+  return parts
+}
+
+/** The parts again as name/value pairs, in order of their names, a list's values each. */
+export const pairsOfParts = (parts: Parts): FormPair[] =>
+  Object.entries(parts).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item): FormPair => [name, item]),
+  )

@@ -1,7 +1,7 @@
 import type { CompiledOperation } from '../validate/compile-operations.ts'
 import { headerOf, type CoreRequest } from '../exchange.ts'
-import { buildForm, parseForm } from './parse-form.ts'
-import { parseMultipart } from './parse-multipart.ts'
+import { collectParts, parseMultipart } from './parse-multipart.ts'
+import { splitPairs } from './parse-query.ts'
 import { HttpError } from '../../shared/problem.ts'
 
 const FORM = 'application/x-www-form-urlencoded'
@@ -67,16 +67,23 @@ export function decodeBody(
     if (sent) throw new HttpError(400, 'This operation takes no request body.')
     return undefined
   }
-  if (raw === undefined || raw.length === 0) return undefined
   const { mediaType, charset, boundary } = contentTypeOf(request)
+  if (raw === undefined || raw.length === 0) {
+    // an empty urlencoded form is a form without fields, named by the form's schema
+    const emptyForm = mediaType === FORM && body.validators.has(FORM)
+    return emptyForm ? { mediaType, value: collectParts([]) } : undefined
+  }
   if (!body.validators.has(mediaType) || !['utf-8', 'utf8', undefined].includes(charset)) {
     const accepted = [...body.validators.keys()]
     const sent = headerOf(request.headers, 'content-type') ?? 'no Content-Type'
     throw new HttpError(415, `Send ${accepted.join(' or ')} (UTF-8), not ${sent}.`)
   }
-  // a multipart body is a form in other clothes (what `new FormData(form)` sends): its fields
-  // are read by the form's rules
-  if (mediaType === MULTIPART) return { mediaType, value: buildForm(parseMultipart(raw, boundary)) }
+  // a form body, urlencoded or multipart (what `new FormData(form)` sends), is its fields by name,
+  // each a property of the document's schema for it (`contact[first_name]`); validate-request.ts
+  // then reads them as the JSON body with the same nesting
+  if (mediaType === MULTIPART)
+    return { mediaType, value: collectParts(parseMultipart(raw, boundary)) }
   const text = decode(raw)
-  return { mediaType, value: mediaType === FORM ? parseForm(text) : parseJson(text) }
+  if (mediaType === FORM) return { mediaType, value: collectParts(splitPairs(text, 'form body')) }
+  return { mediaType, value: parseJson(text) }
 }

@@ -57,12 +57,20 @@ export interface CompiledOperation {
   validatePath: Validator
   query: CompiledQuery
   /** Validators per media type of the request body; undefined when the operation takes none. */
-  body: { required: boolean; validators: Map<string, Validator> } | undefined
+  body:
+    | {
+        required: boolean
+        validators: Map<string, Validator>
+        /** Types a form body's nested text by the JSON body's schema (coercing). */
+        typeForm: Validator | undefined
+      }
+    | undefined
 }
 
 const FORM = 'application/x-www-form-urlencoded'
-/** Read as a form (read-body.ts): its values are strings too. */
+/** Its parts are text too, read as the urlencoded form (validate-request.ts). */
 const MULTIPART = 'multipart/form-data'
+const JSON_TYPE = 'application/json'
 
 /** Compiles on the first call: a third of the start-up goes to compiling validators. */
 function compileOnFirstCall(compile: () => Validator): Validator {
@@ -150,6 +158,15 @@ export function compileOperations(
       const requestBody =
         operation.requestBody &&
         resolveRef<OpenAPIV3_1.RequestBodyObject>(document, operation.requestBody)
+      const form = requestBody && (requestBody.content[FORM] ?? requestBody.content[MULTIPART])
+      if (form && !requestBody.content[JSON_TYPE]) {
+        throw new Error(
+          `${operation.operationId ?? documentPath}: a form body is read as the JSON body with the same nesting, which the operation must list too`,
+        )
+      }
+      const base = pointerOf(operation.requestBody ?? {}, [...where, method, 'requestBody'])
+      const schemaOf = (mediaType: string): string =>
+        `${base}/content/${mediaType.replace('/', '~1')}/schema`
       const security = operation.security ?? document.security ?? []
       compiled.push({
         operationId: operation.operationId as OperationId,
@@ -163,11 +180,13 @@ export function compileOperations(
           validators: new Map(
             Object.keys(requestBody.content).map((mediaType) => {
               const mode = mediaType === FORM || mediaType === MULTIPART ? 'coercing' : 'strict'
-              const base = pointerOf(operation.requestBody ?? {}, [...where, method, 'requestBody'])
-              const pointer = `${base}/content/${mediaType.replace('/', '~1')}/schema`
+              const pointer = schemaOf(mediaType)
               return [mediaType, prepare(() => source.validator(mode, { pointer }))]
             }),
           ),
+          typeForm: form
+            ? prepare(() => source.validator('coercing', { pointer: schemaOf(JSON_TYPE) }))
+            : undefined,
         },
       })
     }

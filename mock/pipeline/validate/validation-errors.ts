@@ -31,7 +31,18 @@ const FORMAT_NAMES: Record<string, string> = {
   'uri-reference': 'a URL or a path',
 }
 
+/**
+ * The document's text patterns without a title, in words: a first name with a character other
+ * than white space, and text without NUL (which decoding refuses first, a 400).
+ */
+const PATTERN_WORDS: Readonly<Record<string, string>> = {
+  '^\\s*[^\\s\\u0000][^\\u0000]*$': 'must not be blank',
+  '^[^\\u0000]*$': 'must not contain a NUL character',
+}
+
 const NOT_EMPTY = 'must not be empty'
+/** A form value that clears a field: the text form of null (the document's EmptyFormValue). */
+const EMPTY = 'must be empty'
 
 const typesOf = (schema: Schema | undefined, params: Record<string, unknown>): string[] => {
   const type = schema?.['type'] ?? params['type']
@@ -75,7 +86,7 @@ function describe(error: ErrorObject): string {
     case 'minLength':
       return limit === '1' ? NOT_EMPTY : `must be at least ${limit} characters long`
     case 'maxLength':
-      return `must be at most ${limit} characters long`
+      return limit === '0' ? EMPTY : `must be at most ${limit} characters long`
     case 'minItems':
       return `must list at least ${limit} values`
     case 'maxItems':
@@ -94,9 +105,8 @@ function describe(error: ErrorObject): string {
       // a pattern means little to a person; the schema's title says what it stands for
       const title = schema?.['title']
       if (typeof title === 'string') return `must be ${title}`
-      return params['pattern'] === '\\S'
-        ? 'must not be blank'
-        : `must match ${String(params['pattern'])}`
+      const pattern = String(params['pattern'])
+      return PATTERN_WORDS[pattern] ?? `must match ${pattern}`
     }
     case 'enum': {
       const allowed = (params['allowedValues'] as unknown[]).map(String)
@@ -143,12 +153,14 @@ const allowedBy = (message: string): string[] => {
 }
 
 /**
- * One line per field: an empty value fails its pattern too, which says nothing more; the
+ * One line per field: an empty value fails its pattern too, which says nothing more; null and
+ * the empty value that stands for it are left out beside other alternatives; the
  * alternatives of an anyOf read `must be a real date or an ISO 8601 date-time`, each allowed
  * value once (soft_delete's text enum and its boolean branch read `must be true or false`).
  */
 function joinMessages(messages: string[]): string {
-  let useful = messages.length > 1 ? messages.filter((m) => m !== 'must be null') : messages
+  let useful =
+    messages.length > 1 ? messages.filter((m) => m !== 'must be null' && m !== EMPTY) : messages
   if (useful.includes(NOT_EMPTY)) useful = useful.filter((m) => m !== 'must not be blank')
   if (useful.length > 1 && useful.every((m) => m.startsWith(MUST_BE))) {
     const allowed = useful.flatMap(allowedBy).flatMap((value) => value.split(' or '))
@@ -171,6 +183,18 @@ function describeGroupAsText(
   segments: string[],
   nameOf: NameOf,
 ): string | undefined {
+  const fix = (example: string): string =>
+    `must be a group of fields: send \`${example}=...\` fields or an \`application/json\` body`
+  // a form body's fields are properties named `contact[first_name]`: a field named `contact`
+  // is unknown there, and the fields the schema lists under that name say what to send
+  if (error.keyword === 'additionalProperties' && segments.length === 1) {
+    const schema: Schema | undefined = error.parentSchema
+    const properties = schema?.['properties']
+    const names =
+      typeof properties === 'object' && properties !== null ? Object.keys(properties) : []
+    const part = names.find((name) => name.startsWith(`${segments[0] ?? ''}[`))
+    return part === undefined ? undefined : fix(part)
+  }
   if (error.keyword !== 'type' || segments.length === 0 || typeof error.data !== 'string') {
     return undefined
   }
@@ -180,8 +204,7 @@ function describeGroupAsText(
   const [first] =
     typeof properties === 'object' && properties !== null ? Object.keys(properties) : []
   if (first === undefined) return undefined
-  const example = nameOf([...segments, first])
-  return `must be a group of fields: send \`${example}=...\` fields or an \`application/json\` body`
+  return fix(nameOf([...segments, first]))
 }
 
 /**

@@ -105,7 +105,10 @@ describe('hostile input in a PATCH of a real contact', () => {
       // Assert
       const problem = expectClientProblem(res, 'PATCH with __proto__')
       expect(res.status).toBe(422)
-      expect(problem.errors?.map((error) => error.field)).toContain('contact[__proto__]')
+      // a form's field is named as sent (contact[__proto__][first_name]), JSON's by its nesting
+      expect(problem.errors?.map((error) => error.field.replace(/\]\[.*$/, ']'))).toContain(
+        'contact[__proto__]',
+      )
       const after = (await testApp.engine.exportData()).contacts.find(isAcme)
       expect(after).toEqual(contact)
       expect(Object.getPrototypeOf(after)).toBe(Object.prototype)

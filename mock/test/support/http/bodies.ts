@@ -11,3 +11,24 @@ export function withBody(req: Test, payload?: Payload): Test {
   if ('json' in payload) return req.send(payload.json)
   return req.set('Content-Type', payload.type).send(payload.raw)
 }
+
+const BOUNDARY = '22e1bec4f0a6dcaab4cdb5abe5dae620'
+
+/**
+ * A multipart body as testers build it from the document (Schemathesis 4.25, Specmatic 2.55): one
+ * `text/plain` part per entry, named as the entry is.
+ */
+export const multipartParts = (fields: Record<string, unknown> | [string, unknown][]): Payload => ({
+  type: `multipart/form-data; boundary=${BOUNDARY}`,
+  raw: [
+    ...(Array.isArray(fields) ? fields : Object.entries(fields)).flatMap(([name, value]) => [
+      `--${BOUNDARY}`,
+      `Content-Disposition: form-data; name="${name}"`,
+      'Content-Type: text/plain',
+      '',
+      String(value),
+    ]),
+    `--${BOUNDARY}--`,
+    '',
+  ].join('\r\n'),
+})

@@ -57,15 +57,15 @@ export const HOSTILE_REQUESTS: HostileRequest[] = [
   // prototype pollution
   form('contact[__proto__][x] is sent', `${VALID}&contact[__proto__][x]=1`, {
     status: 422,
-    field: 'contact[__proto__]',
+    field: 'contact[__proto__][x]',
   }),
   form('constructor[prototype][polluted] is sent', `${VALID}&constructor[prototype][polluted]=1`, {
     status: 422,
-    field: 'constructor',
+    field: 'constructor[prototype][polluted]',
   }),
   form('__proto__[polluted] is sent', `${VALID}&__proto__[polluted]=1`, {
     status: 422,
-    field: '__proto__',
+    field: '__proto__[polluted]',
   }),
   json(
     'a JSON body carries __proto__',
