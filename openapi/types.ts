@@ -353,6 +353,8 @@ export interface components {
     /**
      * @description The writable fields of a contact, shared by create and update. No text holds a NUL
      *     character (each text's pattern): decision 19 refuses one with a 400 before any field is read.
+     *     Nor does one hold an unpaired UTF-16 surrogate (U+D800 to U+DFFF alone), which UTF-8 cannot
+     *     carry and a JSON escape (`"\ud800"`) could: a 422 naming the field.
      */
     ContactWriteFields: {
       first_name?: components['schemas']['ContactFirstName']

@@ -212,8 +212,8 @@ describe('toFieldErrors', () => {
       ajvError(
         'pattern',
         '/contact/first_name',
-        { pattern: '^\\s*[^\\s\\u0000][^\\u0000]*$' },
-        'must match pattern "^\\s*[^\\s\\u0000][^\\u0000]*$"',
+        { pattern: '^\\s*[^\\s\\u0000\\uD800-\\uDFFF][^\\u0000\\uD800-\\uDFFF]*$' },
+        'must match pattern "^\\s*[^\\s\\u0000\\uD800-\\uDFFF][^\\u0000\\uD800-\\uDFFF]*$"',
       ),
     ]
 
@@ -351,7 +351,7 @@ describe('sentences from the schema', () => {
       'a nickname with a NUL character',
       { nickname: 'A\u0000' },
       'contact[nickname]',
-      'must not contain a NUL character',
+      'must not contain a NUL character or an unpaired surrogate',
     ],
   ])(
     'When a contact has %s, then its message is a sentence from its schema',

@@ -36,8 +36,8 @@ const FORMAT_NAMES: Record<string, string> = {
  * than white space, and text without NUL (which decoding refuses first, a 400).
  */
 const PATTERN_WORDS: Readonly<Record<string, string>> = {
-  '^\\s*[^\\s\\u0000][^\\u0000]*$': 'must not be blank',
-  '^[^\\u0000]*$': 'must not contain a NUL character',
+  '^\\s*[^\\s\\u0000\\uD800-\\uDFFF][^\\u0000\\uD800-\\uDFFF]*$': 'must not be blank',
+  '^[^\\u0000\\uD800-\\uDFFF]*$': 'must not contain a NUL character or an unpaired surrogate',
 }
 
 const NOT_EMPTY = 'must not be empty'
