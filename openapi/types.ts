@@ -350,12 +350,7 @@ export interface components {
       name: string
       species: string
     }
-    /**
-     * @description The writable fields of a contact, shared by create and update. No text holds a NUL
-     *     character (each text's pattern): decision 19 refuses one with a 400 before any field is read.
-     *     Nor does one hold an unpaired UTF-16 surrogate (U+D800 to U+DFFF alone), which UTF-8 cannot
-     *     carry and a JSON escape (`"\ud800"`) could: a 422 naming the field.
-     */
+    /** @description The writable fields of a contact, shared by create and update. */
     ContactWriteFields: {
       first_name?: components['schemas']['ContactFirstName']
       middle_name?: string | null
@@ -369,10 +364,7 @@ export interface components {
       birthday?: components['schemas']['Birthday'] | null
       gender?: components['schemas']['Gender'] | null
     }
-    /**
-     * @description A contact's first name; never empty or blank (a character other than white space), and
-     *     without a NUL character.
-     */
+    /** @description A contact's first name; never empty or blank. */
     ContactFirstName: string
     /** @description 0 to 5, stored and returned as given (decision 9). */
     ContactRelationshipType: number

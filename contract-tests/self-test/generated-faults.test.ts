@@ -40,12 +40,7 @@ const EQUIVALENT: readonly { rules: RegExp; why: string }[] = [
   },
   {
     rules: /^field:\w+Contact:\w+:contact(\.first_name|\[first_name\]):minLength$/,
-    why: 'its pattern (a character other than white space) refuses the empty string too',
-  },
-  {
-    rules:
-      /^(field:\w+Contact:\w+:contact(\.|\[)(middle_name|last_name|nickname|employer|job_title|linkedin_url|how_you_met)\]?|field:login:\w+:user(\.|\[)(email|password)\]?|query:listContacts:search):pattern$/,
-    why: 'text without a NUL character: decision 19 refuses a NUL with a 400 before any field is read',
+    why: 'its pattern \\S refuses the empty string too',
   },
   {
     rules: /^field:\w+Contact:(form|multipart):contact\[birthday\]:maxLength$/,

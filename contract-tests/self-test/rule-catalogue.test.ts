@@ -40,8 +40,8 @@ describe('The catalogue of the rules of the document', () => {
       decision: 23,
       status: 123,
       order: 73,
-      field: 297,
-      query: 34,
+      field: 249,
+      query: 33,
       header: 42,
     })
     expect(new Set(idsOf(rules)).size).toBe(rules.length)

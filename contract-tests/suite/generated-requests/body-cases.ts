@@ -7,7 +7,7 @@ import { fieldRule } from '../rules/rule.ts'
 import { brokenBodies, nullableFields } from './broken-bodies.ts'
 import { isPinned } from './domain.ts'
 import { multipartOf } from './multipart.ts'
-import { readAsForm, refusalOf, withValue, type RequestCase } from './request-case.ts'
+import { readAsForm, withValue, type RequestCase } from './request-case.ts'
 import { breaksOnly, failuresOf } from './schema-check.ts'
 import { isObjectView, nameOf } from './schema-view.ts'
 import { viewOf } from './views.ts'
@@ -116,10 +116,10 @@ export function bodyCases(
   )
   return [
     { label: `${label}, valid`, request: requestOf(valid, encoding), refusal: undefined },
-    ...broken.map(({ path, rulePath, keyword, rule, body, undecodable }) => ({
+    ...broken.map(({ path, rulePath, keyword, rule, body }) => ({
       label: `${label} ${nameOf(path)} ${rule}`,
       request: requestOf(body, encoding),
-      refusal: refusalOf(422, nameOf(path), undecodable),
+      refusal: { status: 422, field: nameOf(path) },
       rules: [fieldRule(operation.id, encoding, rulePath, keyword)],
     })),
     ...(encoding === 'json' ? nullCases(operation, schema, valid) : []),

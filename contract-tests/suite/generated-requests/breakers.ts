@@ -12,11 +12,6 @@ export interface Breaker {
   /** The keyword it breaks, as the rule catalogue names it (suite/rules/). */
   keyword: FieldKeyword
   value: unknown
-  /**
-   * True when the value cannot be decoded (a NUL character, decision 19): the request is a 400
-   * before any field is read, which names no field.
-   */
-  undecodable?: boolean
 }
 
 const shorten = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text)
@@ -126,8 +121,6 @@ function boundBreakers(view: SchemaView): Breaker[] {
   }))
 }
 
-const NUL = '\u0000'
-
 /** Text of the right shape naming what does not exist, or of the wrong shape. */
 const FORMAT_BREAKERS: Readonly<Record<string, string>> = {
   date: '2023-02-30',
@@ -140,8 +133,7 @@ const FORMAT_BREAKERS: Readonly<Record<string, string>> = {
 function textBreakers(view: SchemaView): Breaker[] {
   const format = view.format === undefined ? undefined : FORMAT_BREAKERS[view.format]
   const pattern = view.pattern === undefined ? undefined : new RegExp(view.pattern, 'u')
-  // a NUL last: what only it breaks (text without NUL) is refused as undecodable
-  const unmatched = [' ', '-', 'x', '0', '~', NUL].find((text) => pattern?.test(text) === false)
+  const unmatched = [' ', '-', 'x', '0', '~'].find((text) => pattern?.test(text) === false)
   return [
     ...(format === undefined
       ? []
@@ -159,7 +151,6 @@ function textBreakers(view: SchemaView): Breaker[] {
             rule: `breaks pattern ${shorten(view.pattern ?? '')} (sent ${show(unmatched)})`,
             keyword: 'pattern' as const,
             value: unmatched,
-            ...(unmatched === NUL ? { undecodable: true } : {}),
           },
         ]),
   ]

@@ -16,8 +16,6 @@ export interface Broken {
   keyword: FieldKeyword
   rule: string
   body: unknown
-  /** Refused before any field is read (breakers.ts). */
-  undecodable?: boolean
 }
 
 /** An object's own rules broken: a field it requires, an unknown field, the object itself. */
@@ -95,16 +93,13 @@ export function brokenBodies(
 ): Broken[] {
   const view = viewOf(schema)
   if (!isObjectView(view) || view.branches.length > 0) {
-    return fieldBreakers(schema, valueAt(body, path), encoding).map(
-      ({ rule, keyword, value, undecodable }) => ({
-        path,
-        rulePath: path,
-        keyword,
-        rule,
-        body: withValue(body, path, value),
-        undecodable,
-      }),
-    )
+    return fieldBreakers(schema, valueAt(body, path), encoding).map(({ rule, keyword, value }) => ({
+      path,
+      rulePath: path,
+      keyword,
+      rule,
+      body: withValue(body, path, value),
+    }))
   }
   return [
     ...objectBreaks(path, view, body, encoding),

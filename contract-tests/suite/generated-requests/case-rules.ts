@@ -24,10 +24,7 @@ const successRules = (operation: Operation): string[] =>
       : [],
   )
 
-/**
- * What a check of `cases` covers: `refusal` is 422 for bodies, 400 for query strings; a value that
- * cannot be decoded (a NUL character) is decision 19's 400.
- */
+/** What a check of `cases` covers: `refusal` is 422 for bodies, 400 for query strings. */
 export function coversOf(
   operation: Operation,
   cases: readonly RequestCase[],
@@ -37,15 +34,11 @@ export function coversOf(
   const unknownSent = broken.some((id) =>
     refusal === 422 ? id.endsWith(':additionalProperties') : id.endsWith(':unknown'),
   )
-  const undecodable = cases.some((item) => item.refusal !== undefined && !item.refusal.field)
   return [
-    ...new Set([
-      ...successRules(operation),
-      statusRule(operation.id, refusal),
-      ...(unknownSent ? [decisionRule(refusal === 422 ? 5 : 3)] : []),
-      ...(undecodable ? [statusRule(operation.id, 400), decisionRule(19)] : []),
-      ...broken,
-    ]),
+    ...successRules(operation),
+    statusRule(operation.id, refusal),
+    ...(unknownSent ? [decisionRule(refusal === 422 ? 5 : 3)] : []),
+    ...broken,
   ]
 }
 

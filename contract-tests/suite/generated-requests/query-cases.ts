@@ -6,7 +6,7 @@ import type { Operation } from '../support/operations.ts'
 import { queryRule, unknownQueryRule } from '../rules/rule.ts'
 import { drawValid } from './body-cases.ts'
 import { fieldBreakers, UNKNOWN_FIELD } from './breakers.ts'
-import { refusalOf, withValue, withoutValue, type RequestCase } from './request-case.ts'
+import { withValue, withoutValue, type RequestCase } from './request-case.ts'
 import { breaksOnly, failuresOf } from './schema-check.ts'
 import { isJson, type Json } from './schema-view.ts'
 
@@ -48,17 +48,15 @@ export function queryCases(operation: Operation, seed: number): RequestCase[] {
             rule: 'is missing (required)',
             id: queryRule(operation.id, name, 'required'),
             query: withoutValue(valid, [name]),
-            undecodable: false,
           },
         ]
       : []),
     ...fieldBreakers(parameterSchema, isJson(valid) ? valid[name] : undefined, 'form').map(
-      ({ rule, keyword, value, undecodable }) => ({
+      ({ rule, keyword, value }) => ({
         name,
         rule,
         id: queryRule(operation.id, name, keyword),
         query: withValue(valid, [name], value),
-        undecodable,
       }),
     ),
   ])
@@ -68,16 +66,15 @@ export function queryCases(operation: Operation, seed: number): RequestCase[] {
     rule: 'is sent (unknown parameters are refused)',
     id: unknownQueryRule(operation.id),
     query: withValue(valid, [UNKNOWN_FIELD], 'x'),
-    undecodable: false,
   }
   return [
     { label: 'query, valid', request: { query: pairsOf(valid) }, refusal: undefined },
     ...[...broken, unknown]
       .filter(({ name, query }) => breaksOnly(failuresOf(schema, query, 'form'), [name]))
-      .map(({ name, rule, id, query, undecodable }) => ({
+      .map(({ name, rule, id, query }) => ({
         label: `query ${name} ${rule}`,
         request: { query: pairsOf(query) },
-        refusal: refusalOf(400, name, undecodable),
+        refusal: { status: 400, field: name },
         rules: [id],
       })),
   ]

@@ -4,18 +4,11 @@ import type { RequestOptions } from '../support/api.ts'
 import { isJson } from './schema-view.ts'
 
 export interface Refusal {
-  /** 422 for a body, 400 for a query string or what cannot be decoded (decision 19). */
+  /** 422 for a body, 400 for a query string. */
   status: number
-  /**
-   * The name `errors` must give, as the client sent it: `contact[first_name]`, `page`; none for
-   * what cannot be decoded, which is refused before any field is read.
-   */
-  field: string | undefined
+  /** The name `errors` must give, as the client sent it: `contact[first_name]`, `page`. */
+  field: string
 }
-
-/** How a value that breaks `field` is refused: a 400 naming no field when it cannot be decoded. */
-export const refusalOf = (status: number, field: string, undecodable = false): Refusal =>
-  undecodable ? { status: 400, field: undefined } : { status, field }
 
 export interface RequestCase {
   /** `JSON contact[first_name] breaks maxLength 100 (101 characters)`, `form, valid`. */

@@ -54,10 +54,7 @@ function errorsOf(res: ApiResponse): string {
 function judge({ refusal }: RequestCase, res: ApiResponse): CaseOutcome['failure'] {
   if (refusal !== undefined) {
     const message = failureOf(() => {
-      expect(res).toBeProblem(
-        refusal.status,
-        refusal.field === undefined ? undefined : [refusal.field],
-      )
+      expect(res).toBeProblem(refusal.status, [refusal.field])
     })
     return message === undefined ? undefined : { line: firstFinding(message), detail: message }
   }

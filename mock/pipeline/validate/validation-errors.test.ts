@@ -209,12 +209,7 @@ describe('toFieldErrors', () => {
         { limit: 1 },
         'must NOT have fewer than 1 characters',
       ),
-      ajvError(
-        'pattern',
-        '/contact/first_name',
-        { pattern: '^\\s*[^\\s\\u0000\\uD800-\\uDFFF][^\\u0000\\uD800-\\uDFFF]*$' },
-        'must match pattern "^\\s*[^\\s\\u0000\\uD800-\\uDFFF][^\\u0000\\uD800-\\uDFFF]*$"',
-      ),
+      ajvError('pattern', '/contact/first_name', { pattern: '\\S' }, 'must match pattern "\\S"'),
     ]
 
     // Act
@@ -346,13 +341,6 @@ describe('sentences from the schema', () => {
       'must be one of: male, female, transgender, non-binary, other',
     ],
     ['a nickname that is a number', { nickname: 7 }, 'contact[nickname]', 'must be text or null'],
-    // decoding refuses a NUL first (a 400); the document's own validator says it in words too
-    [
-      'a nickname with a NUL character',
-      { nickname: 'A\u0000' },
-      'contact[nickname]',
-      'must not contain a NUL character or an unpaired surrogate',
-    ],
   ])(
     'When a contact has %s, then its message is a sentence from its schema',
     (_label, contact, field, message) => {

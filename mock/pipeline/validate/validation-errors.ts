@@ -31,15 +31,6 @@ const FORMAT_NAMES: Record<string, string> = {
   'uri-reference': 'a URL or a path',
 }
 
-/**
- * The document's text patterns without a title, in words: a first name with a character other
- * than white space, and text without NUL (which decoding refuses first, a 400).
- */
-const PATTERN_WORDS: Readonly<Record<string, string>> = {
-  '^\\s*[^\\s\\u0000\\uD800-\\uDFFF][^\\u0000\\uD800-\\uDFFF]*$': 'must not be blank',
-  '^[^\\u0000\\uD800-\\uDFFF]*$': 'must not contain a NUL character or an unpaired surrogate',
-}
-
 const NOT_EMPTY = 'must not be empty'
 /** A form value that clears a field: the text form of null (the document's EmptyFormValue). */
 const EMPTY = 'must be empty'
@@ -105,8 +96,9 @@ function describe(error: ErrorObject): string {
       // a pattern means little to a person; the schema's title says what it stands for
       const title = schema?.['title']
       if (typeof title === 'string') return `must be ${title}`
-      const pattern = String(params['pattern'])
-      return PATTERN_WORDS[pattern] ?? `must match ${pattern}`
+      return params['pattern'] === '\\S'
+        ? 'must not be blank'
+        : `must match ${String(params['pattern'])}`
     }
     case 'enum': {
       const allowed = (params['allowedValues'] as unknown[]).map(String)
