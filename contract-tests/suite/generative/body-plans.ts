@@ -236,11 +236,12 @@ export function describePlan(spec: BodySpec, plan: BodyPlan): string {
   })
   const { flaw } = plan
   const text = spec.fields.filter((field) => field.text)
+  const over = flaw.kind === 'over' ? text[flaw.field % Math.max(1, text.length)] : undefined
   const broken =
     flaw.kind === 'over'
-      ? [
-          `${text[flaw.field % Math.max(1, text.length)]?.name ?? '?'} one ${flaw.script} character over its limit`,
-        ]
+      ? over === undefined
+        ? []
+        : [`${over.name} one ${flaw.script} character over its limit`]
       : flaw.kind === 'unknown-field'
         ? ['an unknown field']
         : flaw.kind === 'null-required'

@@ -23,8 +23,10 @@ import {
 import { bodyOf, pageBounds, searchedFields } from './document-fields.ts'
 import {
   CreateRelationship,
+  CreateRelationships,
   DeleteRelationship,
   FetchRelationship,
+  observeRelationships,
   PatchRelationship,
   PINNED,
 } from './relationship-steps.ts'
@@ -91,6 +93,7 @@ function stepArbitrary(): fc.Arbitrary<Step> {
       fc.record({ more: alphabet }),
     ),
   })
+  const relationshipPlans = bodyPlans(bodyOf('createUserRelationship'), 1, PINNED)
   // many contacts: a few, or more than the largest page (rarely: a hundred requests and more)
   const many = fc.oneof(
     { weight: 2, arbitrary: fc.integer({ min: 2, max: 5 }) },
@@ -114,8 +117,20 @@ function stepArbitrary(): fc.Arbitrary<Step> {
     {
       weight: 10,
       arbitrary: fc
-        .tuple(pick, fc.nat({ max: 3 }), bodyPlans(bodyOf('createUserRelationship'), 1, PINNED))
+        .tuple(pick, fc.nat({ max: 3 }), relationshipPlans)
         .map(([at, type, plan]) => new CreateRelationship(at, type, plan)),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(
+          pick,
+          fc.array(fc.record({ type: fc.nat({ max: 3 }), plan: relationshipPlans }), {
+            minLength: 2,
+            maxLength: 3,
+          }),
+        )
+        .map(([at, each]) => new CreateRelationships(at, each)),
     },
     {
       weight: 5,
@@ -155,10 +170,19 @@ async function runSequence(
   try {
     await fc.asyncModelRun(() => ({ model: {}, real: world }), steps)
     await observeContacts(world)
+    await observeRelationships(world)
   } finally {
     world.session?.close()
   }
 }
+
+/** A curl line shown at most this long: a body at its limits runs to kilobytes. */
+const MAX_CURL = 1000
+
+const shortened = (line: string): string =>
+  line.length <= MAX_CURL
+    ? line
+    : `${line.slice(0, MAX_CURL)}… (${String(line.length - MAX_CURL)} characters more; --seed replays it whole)`
 
 const firstLines = (error: unknown, count: number): string =>
   (error instanceof Error ? error.message : String(error)).split('\n').slice(0, count).join('\n')
@@ -192,7 +216,7 @@ export async function runGenerativePhase(): Promise<string | undefined> {
     { seed, numRuns: runs, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
   )
   process.stdout.write(
-    `  generative phase: ${String(figures.sequences)} sequences run, ${String(figures.requests)} requests, ${String(Date.now() - started)} ms\n`,
+    `  generative phase: ${String(figures.sequences)} sequences run (shrinking included), ${String(figures.requests)} requests, ${String(Date.now() - started)} ms\n`,
   )
   if (!result.failed || result.counterexample === null) return undefined
   const [[plan, steps]] = result.counterexample
@@ -209,6 +233,6 @@ export async function runGenerativePhase(): Promise<string | undefined> {
     `What went wrong on replay:`,
     again,
     `The replay as curl (CONTRACT_TOKEN is your token):`,
-    ...replay.curl.map((line) => `  ${line}`),
+    ...replay.curl.map((line) => `  ${shortened(line)}`),
   ].join('\n')
 }

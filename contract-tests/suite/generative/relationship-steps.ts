@@ -58,6 +58,29 @@ export class CreateRelationship extends Step {
     `create a user relationship to ${describePick('contact', this.contact)}, type #${String(this.type)} (${describePlan(bodyOf('createUserRelationship'), this.plan)})`
 }
 
+/** Several relationships to one contact, each of a drawn type and body. */
+export class CreateRelationships extends Step {
+  readonly contact: Pick
+  readonly each: readonly { type: number; plan: BodyPlan }[]
+  constructor(contact: Pick, each: readonly { type: number; plan: BodyPlan }[]) {
+    super()
+    this.contact = contact
+    this.each = each
+  }
+  async act(world: World): Promise<void> {
+    for (const { type, plan } of this.each) {
+      await new CreateRelationship(this.contact, type, plan).act(world)
+    }
+  }
+  toString = (): string =>
+    `create ${String(this.each.length)} user relationships to ${describePick('contact', this.contact)}: ${this.each
+      .map(
+        ({ type, plan }) =>
+          `type #${String(type)} (${describePlan(bodyOf('createUserRelationship'), plan)})`,
+      )
+      .join(', ')}`
+}
+
 export class PatchRelationship extends Step {
   readonly pick: Pick
   readonly plan: BodyPlan
@@ -101,4 +124,11 @@ export class FetchRelationship extends Step {
     await send(world, 'GET', pathOf('getUserRelationship', orgId(), id))
   }
   toString = (): string => `fetch ${describePick('user relationship', this.pick)}`
+}
+
+/** After each sequence: every user relationship it created, fetched (their lists span users). */
+export async function observeRelationships(world: World): Promise<void> {
+  for (const id of world.relationships) {
+    await send(world, 'GET', pathOf('getUserRelationship', orgId(), id))
+  }
 }
