@@ -94,8 +94,8 @@ function stepArbitrary(): fc.Arbitrary<Step> {
     ),
   })
   const relationshipPlans = bodyPlans(bodyOf('createUserRelationship'), 1, PINNED)
-  // many contacts: a few, or more than the largest page (a hundred requests and more: drawn in
-  // about one sequence in forty, some two or three times a run)
+  // many contacts: a few, or more than the largest page (a hundred requests and more: one step
+  // in some 160, about three times in a run of 100 sequences)
   const many = fc.oneof(
     { weight: 1, arbitrary: fc.integer({ min: 2, max: 5 }) },
     { weight: 1, arbitrary: fc.integer({ min: maxLimit + 1, max: maxLimit + 3 }) },
@@ -185,8 +185,15 @@ const shortened = (line: string): string =>
     ? line
     : `${line.slice(0, MAX_CURL)}… (${String(line.length - MAX_CURL)} characters more; --seed replays it whole)`
 
-const firstLines = (error: unknown, count: number): string =>
-  (error instanceof Error ? error.message : String(error)).split('\n').slice(0, count).join('\n')
+/**
+ * The failure's first lines, and past them its findings (`  - field: target …, reference …`) and
+ * both answers: a request's multipart body can fill the lines before them.
+ */
+function firstLines(error: unknown, count: number): string {
+  const lines = (error instanceof Error ? error.message : String(error)).split('\n')
+  const findings = lines.slice(count).filter((line) => /^ +(- |target: |reference: )/.test(line))
+  return [...lines.slice(0, count), ...(findings.length > 0 ? ['  …', ...findings] : [])].join('\n')
+}
 
 /** What the phase did: sequences and requests, for the run's log. */
 export interface PhaseFigures {
