@@ -99,6 +99,33 @@ describe('Which requests the oracle compares', () => {
     expect(diverged).toEqual({ kind: 'skip', reason: REASONS.diverged })
   })
 
+  test('When a session ends, then the records it learned are its bound target ids, not the values both sides share', () => {
+    // Arrange
+    const ids = createIdMap([ORG])
+    ids.bind(TARGET_ID, REFERENCE_ID)
+
+    // Act
+    const learned = ids.boundTargets()
+
+    // Assert
+    expect(learned).toEqual([TARGET_ID])
+  })
+
+  test("When a request names a record of a generated sequence (its own session compared it), then the file's reference is not sent it, in any case of the id", () => {
+    // Arrange
+    const elsewhere = new Set([TARGET_ID])
+    const purge = sent({ method: 'DELETE', path: `${CONTACTS}/${TARGET_ID.toUpperCase()}` })
+    const other = sent({ method: 'DELETE', path: `${CONTACTS}/${REFERENCE_ID}` })
+
+    // Act
+    const verdicts = [purge, other].map((request) =>
+      judgeRequest(request, ruleContext({ elsewhere })),
+    )
+
+    // Assert
+    expect(verdicts).toEqual([{ kind: 'skip', reason: REASONS.session }, { kind: 'compare' }])
+  })
+
   test("When a request names a record the target answered with and the run did not create, then it is not compared; a record of the run's, or an id no answer named, is", () => {
     // Arrange
     const ids = createIdMap([ORG])

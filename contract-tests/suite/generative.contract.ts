@@ -1,12 +1,13 @@
-// The generative phase (generative/): random sequences of writes and reads against a model of the
-// documented behaviour, each step checked, a failure shrunk to the fewest steps and shown as curl.
+// The generative phase (generative/): random sequences of requests drawn from the document's
+// operations, each sequence judged by a fresh reference model (the mock, fed the same requests),
+// a failure shrunk to the fewest steps and shown as curl.
 import { decisionRule, statusRule } from './rules/rule.ts'
 import { expect } from './support/test-api.ts'
 import { testIf, WRITES } from './support/gates.ts'
 import { contractEnv } from './support/env.ts'
 import { runGenerativePhase } from './generative/phase.ts'
 
-/** What the model holds the target to: the life of records, and the answers of each step. */
+/** What the reference holds each sequence to: the life of records, and the answers of each step. */
 const MODELLED = [
   ...[12, 13, 15, 16].map(decisionRule),
   statusRule('createContact', 201),
@@ -29,7 +30,7 @@ const turnedOff =
 
 testIf(
   { ...WRITES, skip: turnedOff, timeoutMs: 120_000, covers: MODELLED },
-  'When random sequences of creates, updates, deletes, purges, fetches, lists and user relationship steps run, then after every step the target agrees with the model',
+  'When random sequences of creates, updates, deletes, purges, fetches, lists and user relationship steps run, with bodies drawn from the document in every format, then every answer agrees with a fresh reference model',
   async () => {
     // Act
     const failure = await runGenerativePhase()

@@ -1,75 +1,246 @@
-// The generative phase: random sequences of steps (fast-check, seeded) run against the target and
-// a model of the documented behaviour. A failure is shrunk to the shortest sequence that still
-// fails, replayed once more, and reported as its steps and as curl commands.
-import fc from 'fast-check'
+// The generative phase: random sequences of steps drawn from the document's operations
+// (fast-check, seeded), each sequence judged by a reference model of its own (an oracle session:
+// the mock, fresh, fed the sequence's requests). A step whose answer differs from the reference's
+// fails; the failure is shrunk to the shortest sequence that still fails, replayed once more
+// against a fresh reference, and reported as its steps and as curl commands.
+import fc, { type AsyncCommand } from 'fast-check'
+import { CLOCK_STEP_MS } from '../support/oracle/compare-answers.ts'
 import { contractEnv } from '../support/env.ts'
-import { uniqueWord } from '../support/records.ts'
+import { alphabet, bodyPlans, textOf, type Alphabet } from './body-plans.ts'
 import {
   CreateContact,
+  CreateContacts,
   DeleteContact,
   FetchContact,
+  ListContacts,
+  observeContacts,
   PatchContact,
+  Step,
+  type DeletePlan,
+  type ListPlan,
+  type Model,
+} from './contact-steps.ts'
+import { bodyOf, pageBounds, searchedFields } from './document-fields.ts'
+import {
   CreateRelationship,
-  type Step,
-} from './commands.ts'
-import { DeleteRelationship, FetchRelationship, ListRelationships } from './relationship-steps.ts'
-import type { Model, World } from './world.ts'
+  CreateRelationships,
+  DeleteRelationship,
+  FetchRelationship,
+  observeRelationships,
+  PatchRelationship,
+  PINNED,
+} from './relationship-steps.ts'
+import { newWorld, type Pick, type World } from './world.ts'
 
 /** Steps per sequence at most: long enough to reach any state worth seeing, short to shrink. */
 const MAX_STEPS = 12
 /** The phase stops drawing new sequences after this long (shrinking a failure may add to it). */
 const TIME_LIMIT_MS = 40_000
 
-const slot = fc.nat({ max: 7 })
-
-const STEPS = [
-  fc.constantFrom('Ann', 'Bo', 'Cyd').map((name) => new CreateContact(name)),
-  fc
-    .tuple(slot, fc.constantFrom('Analyst', 'Lead', 'CTO'))
-    .map(([at, title]) => new PatchContact(at, title)),
-  fc.tuple(slot, fc.boolean()).map(([at, purge]) => new DeleteContact(at, purge)),
-  fc.tuple(slot, fc.boolean()).map(([at, tags]) => new FetchContact(at, tags)),
-  slot.map((at) => new CreateRelationship(at)),
-  slot.map((at) => new DeleteRelationship(at)),
-  slot.map((at) => new FetchRelationship(at)),
-  fc.constant(new ListRelationships()),
-]
-
-const newWorld = (): World => ({ word: uniqueWord('Gen'), curl: [] })
-const setup = (world: World) => (): { model: Model; real: World } => ({
-  model: { contacts: [], relationships: [] },
-  real: world,
-})
-
-async function runSequence(steps: Iterable<Step>, world = newWorld()): Promise<void> {
-  await fc.asyncModelRun(setup(world), steps)
+/** Time passes: past a millisecond clock's step, a write must move the record's clock fields. */
+class Pause extends Step {
+  async act(): Promise<void> {
+    await new Promise((done) => setTimeout(done, CLOCK_STEP_MS))
+  }
+  toString = (): string => `wait ${String(CLOCK_STEP_MS)} ms`
 }
 
-const firstLines = (error: unknown, count: number): string =>
-  (error instanceof Error ? error.message : String(error)).split('\n').slice(0, count).join('\n')
+/** A record of the sequence, now and then one no record has. */
+const pick: fc.Arbitrary<Pick> = fc.record({
+  unknown: fc.oneof(
+    { weight: 7, arbitrary: fc.constant(false) },
+    { weight: 1, arbitrary: fc.constant(true) },
+  ),
+  slot: fc.nat({ max: 7 }),
+})
+
+function stepArbitrary(): fc.Arbitrary<Step> {
+  const { maxLimit } = pageBounds('listContacts')
+  const createPlans = bodyPlans(bodyOf('createContact'), 1)
+  // a patch leaves most fields out
+  const patchPlans = bodyPlans(bodyOf('updateContact'), 9)
+  const deletePlan: fc.Arbitrary<DeletePlan> = fc.record({
+    pick,
+    query: fc.oneof(
+      { weight: 3, arbitrary: fc.constant({ kind: 'absent' as const }) },
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant('value' as const), index: fc.nat() }) },
+      { weight: 1, arbitrary: fc.constant({ kind: 'refused' as const }) },
+    ),
+    body: fc.oneof(
+      { weight: 3, arbitrary: fc.constant({ kind: 'absent' as const }) },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('value' as const),
+          plan: bodyPlans(bodyOf('deleteContact'), 1),
+        }),
+      },
+    ),
+  })
+  const listPlan: fc.Arbitrary<ListPlan> = fc.record({
+    deleted: fc.boolean(),
+    page: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(1) },
+      { weight: 2, arbitrary: fc.integer({ min: 0, max: 3 }) },
+    ),
+    limit: fc.oneof(
+      { weight: 3, arbitrary: fc.constant<'max'>('max') },
+      { weight: 3, arbitrary: fc.integer({ min: 1, max: 3 }) },
+      { weight: 1, arbitrary: fc.constant<'over'>('over') },
+    ),
+    search: fc.oneof(
+      fc.constantFrom<'word' | 'stem' | 'stem-upper'>('word', 'stem', 'stem-upper'),
+      fc.record({ more: alphabet }),
+    ),
+  })
+  const relationshipPlans = bodyPlans(bodyOf('createUserRelationship'), 1, PINNED)
+  // many contacts: a few, or more than the largest page (a hundred requests and more: one step
+  // in some 160, about three times in a run of 100 sequences)
+  const many = fc.oneof(
+    { weight: 1, arbitrary: fc.integer({ min: 2, max: 5 }) },
+    { weight: 1, arbitrary: fc.integer({ min: maxLimit + 1, max: maxLimit + 3 }) },
+  )
+  return fc.oneof(
+    { weight: 16, arbitrary: createPlans.map((plan) => new CreateContact(plan)) },
+    { weight: 1, arbitrary: many.map((count) => new CreateContacts(count)) },
+    {
+      weight: 14,
+      arbitrary: fc.tuple(pick, patchPlans).map(([at, plan]) => new PatchContact(at, plan)),
+    },
+    { weight: 8, arbitrary: deletePlan.map((plan) => new DeleteContact(plan)) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(pick, fc.array(fc.nat(), { maxLength: 3 }), fc.boolean())
+        .map(([at, groups, refused]) => new FetchContact(at, groups, refused && groups.length > 2)),
+    },
+    { weight: 6, arbitrary: listPlan.map((plan) => new ListContacts(plan)) },
+    {
+      weight: 10,
+      arbitrary: fc
+        .tuple(pick, fc.nat({ max: 3 }), relationshipPlans)
+        .map(([at, type, plan]) => new CreateRelationship(at, type, plan)),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(
+          pick,
+          fc.array(fc.record({ type: fc.nat({ max: 3 }), plan: relationshipPlans }), {
+            minLength: 2,
+            maxLength: 3,
+          }),
+        )
+        .map(([at, each]) => new CreateRelationships(at, each)),
+    },
+    {
+      weight: 5,
+      arbitrary: fc
+        .tuple(pick, bodyPlans(bodyOf('updateUserRelationship'), 1))
+        .map(([at, plan]) => new PatchRelationship(at, plan)),
+    },
+    { weight: 4, arbitrary: pick.map((at) => new DeleteRelationship(at)) },
+    { weight: 4, arbitrary: pick.map((at) => new FetchRelationship(at)) },
+    { weight: 2, arbitrary: fc.constant(new Pause()) },
+  )
+}
+
+/** What a sequence shares: which searched field carries its word, and the stem after it. */
+interface SequencePlan {
+  carrier: number
+  stem: { script: Alphabet; size: number }
+}
+
+const sequencePlan: fc.Arbitrary<SequencePlan> = fc.record({
+  carrier: fc.nat(),
+  stem: fc.record({ script: alphabet, size: fc.integer({ min: 1, max: 3 }) }),
+})
+
+const carrierOf = (plan: SequencePlan): string => {
+  const fields = searchedFields()
+  return fields[plan.carrier % Math.max(1, fields.length)] ?? 'nickname'
+}
+
+const worldOf = (plan: SequencePlan): World =>
+  newWorld(carrierOf(plan), textOf(plan.stem.script, plan.stem.size))
+
+async function runSequence(
+  steps: Iterable<AsyncCommand<Model, World>>,
+  world: World,
+): Promise<void> {
+  try {
+    await fc.asyncModelRun(() => ({ model: {}, real: world }), steps)
+    await observeContacts(world)
+    await observeRelationships(world)
+  } finally {
+    world.session?.close()
+  }
+}
+
+/** A curl line shown at most this long: a body at its limits runs to kilobytes. */
+const MAX_CURL = 1000
+
+const shortened = (line: string): string =>
+  line.length <= MAX_CURL
+    ? line
+    : `${line.slice(0, MAX_CURL)}… (${String(line.length - MAX_CURL)} characters more; --seed replays it whole)`
+
+/**
+ * The failure's first lines, and past them its findings (`  - field: target …, reference …`) and
+ * both answers: a request's multipart body can fill the lines before them.
+ */
+function firstLines(error: unknown, count: number): string {
+  const lines = (error instanceof Error ? error.message : String(error)).split('\n')
+  const findings = lines.slice(count).filter((line) => /^ +(- |target: |reference: )/.test(line))
+  return [...lines.slice(0, count), ...(findings.length > 0 ? ['  …', ...findings] : [])].join('\n')
+}
+
+/** What the phase did: sequences and requests, for the run's log. */
+export interface PhaseFigures {
+  sequences: number
+  requests: number
+}
 
 /** Runs the phase; resolves with a report of the shortest failing sequence, or undefined. */
 export async function runGenerativePhase(): Promise<string | undefined> {
   const { seed = Math.floor(Math.random() * 2 ** 31), runs } = contractEnv()
   process.stdout.write(`  generative phase: ${String(runs)} sequences, seed ${String(seed)}\n`)
+  const started = Date.now()
+  const figures: PhaseFigures = { sequences: 0, requests: 0 }
+  const sequences = fc.tuple(
+    sequencePlan,
+    fc.commands([stepArbitrary()], { maxCommands: MAX_STEPS }),
+  )
   const result = await fc.check(
-    fc.asyncProperty(fc.commands(STEPS, { maxCommands: MAX_STEPS }), (steps) => runSequence(steps)),
+    fc.asyncProperty(sequences, async ([plan, steps]) => {
+      const world = worldOf(plan)
+      figures.sequences += 1
+      try {
+        await runSequence(steps, world)
+      } finally {
+        figures.requests += world.curl.length
+      }
+    }),
     { seed, numRuns: runs, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
   )
+  process.stdout.write(
+    `  generative phase: ${String(figures.sequences)} sequences run (shrinking included), ${String(figures.requests)} requests, ${String(Date.now() - started)} ms\n`,
+  )
   if (!result.failed || result.counterexample === null) return undefined
-  const [steps] = result.counterexample
+  const [[plan, steps]] = result.counterexample
   const shown = [...steps].map((step, index) => `  ${String(index + 1)}. ${step.toString()}`)
-  const replay = newWorld()
+  const replay = worldOf(plan)
   const again = await runSequence(steps, replay).then(
     () => 'it passed when replayed: the target may depend on timing',
-    (error: unknown) => firstLines(error, 12),
+    (error: unknown) => firstLines(error, 16),
   )
   return [
-    `The target disagrees with the model after ${String(shown.length)} steps (shrunk ${String(result.numShrinks)} times; replay with --seed ${String(seed)}):`,
+    `The target disagrees with the model after ${String(shown.length)} steps (the reference model, fresh for each sequence; shrunk ${String(result.numShrinks)} times; replay with --seed ${String(seed)}):`,
+    `  (the contacts carry the sequence's word in ${carrierOf(plan)}, followed by ${JSON.stringify(replay.stem)})`,
     ...shown,
     `What went wrong on replay:`,
     again,
     `The replay as curl (CONTRACT_TOKEN is your token):`,
-    ...replay.curl.map((line) => `  ${line}`),
+    ...replay.curl.map((line) => `  ${shortened(line)}`),
   ].join('\n')
 }

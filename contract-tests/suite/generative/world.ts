@@ -1,83 +1,106 @@
-// The two sides of the generative phase: the model (what the document says the target holds) and
-// the real target, reached through requests that are recorded as curl commands for the report.
+// What one generated sequence holds: its word (every contact it creates carries it, so a search
+// for it lists exactly them), its own session of the reference model, the ids the target answered
+// with (the only bookkeeping: which records later steps can name), and the requests as curl.
+// Every request of a step is judged at once: its differences from the reference, the document's
+// check, and no 5xx; any of them fails the step, so fast-check shrinks to the shortest sequence.
+import { randomBytes, randomUUID } from 'node:crypto'
 import {
   call,
-  orgPath,
+  encodeFields,
   type ApiResponse,
   type Method,
   type RequestOptions,
 } from '../support/api.ts'
-import { encodeFields } from '../support/api.ts'
-import { contractEnv } from '../support/env.ts'
-
-export interface ModelContact {
-  id: string
-  jobTitle: string
-  updatedAt: string
-  deletedAt: string | null
-  purged: boolean
-}
-
-export interface ModelRelationship {
-  id: string
-  contactId: string
-  deleted: boolean
-  /** Removed for good with its contact (decision 15). */
-  gone: boolean
-}
-
-export interface Model {
-  contacts: ModelContact[]
-  relationships: ModelRelationship[]
-}
+import { checkAgainstDocument, documentFailure } from '../support/document-check.ts'
+import { contractEnv, runMarker } from '../support/env.ts'
+import { createOracleSession, type OracleSession } from '../support/oracle/oracle.ts'
+import { markChecked } from '../support/response-log.ts'
 
 export interface World {
-  /** The word every contact of this sequence carries: a search for it lists exactly them. */
+  /** `contract-run-<run id>-<random>`: the run's marker (the sweep finds it) made unique. */
   word: string
+  /** The text after the word in every carrier field (accented, combining or astral letters). */
+  stem: string
+  /** The searched field that carries the word and stem in this sequence. */
+  carrier: string
+  session: OracleSession | undefined
+  /** Ids the target answered creates with, in order (some since deleted or purged). */
+  contacts: string[]
+  relationships: string[]
+  /** The catalog's type ids, once a step read it. */
+  types: string[] | undefined
   /** The requests sent so far, as curl commands (the token as $CONTRACT_TOKEN, never itself). */
   curl: string[]
 }
 
-const quote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`
-
-function curlOf(method: Method, path: string, options: RequestOptions): string {
-  const query =
-    options.query === undefined || options.query === ''
-      ? ''
-      : `?${typeof options.query === 'string' ? options.query : encodeFields(options.query)}`
-  const form =
-    options.form === undefined
-      ? ''
-      : ` --data ${quote(typeof options.form === 'string' ? options.form : encodeFields(options.form))}`
-  const method_ = method === 'GET' ? '' : ` -X ${method}`
-  return `curl${method_} -H 'Authorization: Bearer $CONTRACT_TOKEN' ${quote(`${contractEnv().baseUrl}${path}${query}`)}${form}`
+export function newWorld(carrier: string, stem: string): World {
+  return {
+    word: `${runMarker()}-${randomBytes(3).toString('hex')}`,
+    stem,
+    carrier,
+    session: createOracleSession(),
+    contacts: [],
+    relationships: [],
+    types: undefined,
+    curl: [],
+  }
 }
 
-/** Sends one request and records it as a curl command. */
+const quote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`
+
+function curlOf(res: ApiResponse): string {
+  const { method, path, query, contentType, body } = res.request
+  const url = `${contractEnv().baseUrl}${path}${query === '' ? '' : `?${query}`}`
+  const type = contentType === undefined ? '' : ` -H ${quote(`Content-Type: ${contentType}`)}`
+  const data = body === undefined ? '' : ` --data-binary ${quote(body)}`
+  const verb = method === 'GET' ? '' : ` -X ${method}`
+  return `curl${verb} -H "Authorization: Bearer $CONTRACT_TOKEN" ${quote(url)}${type}${data}`
+}
+
+/** Sends one request of the sequence, recorded as curl; throws when its answer is wrong. */
 export async function send(
   world: World,
   method: Method,
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiResponse> {
-  world.curl.push(curlOf(method, path, options))
-  return call(method, path, options)
+  const res = await call(method, path, { ...options, oracle: world.session })
+  world.curl.push(curlOf(res))
+  const differences = world.session?.takeDifferences() ?? []
+  const problems = checkAgainstDocument(res)
+  markChecked(res)
+  const failures = [
+    ...(res.status >= 500 ? [`${method} ${path} answered ${String(res.status)}`] : []),
+    ...(problems.length > 0 ? [documentFailure(res, problems)] : []),
+    ...differences,
+  ]
+  if (failures.length > 0) throw new Error(failures.join('\n'))
+  return res
 }
 
-export const contactPath = (id?: string): string =>
-  id === undefined ? orgPath('contacts') : orgPath('contacts', id)
+/** The query string of name-value pairs, as sent. */
+export const queryOf = (pairs: readonly (readonly [string, string])[]): string =>
+  encodeFields(pairs)
 
-export const relationshipPath = (id?: string): string =>
-  id === undefined ? orgPath('user_relationships') : orgPath('user_relationships', id)
-
-/** A contact of the model picked by a generated number; undefined when none fits. */
-export function pick<T>(
-  items: readonly T[],
-  slot: number,
-  fits: (item: T) => boolean,
-): T | undefined {
-  const candidates = items.filter(fits)
-  return candidates[slot % Math.max(1, candidates.length)]
+/** A record of the sequence picked by a drawn number, or an id no record has. */
+export interface Pick {
+  unknown: boolean
+  slot: number
 }
 
-export const live = (contact: ModelContact): boolean => !contact.purged
+export function pickId(ids: readonly string[], pick: Pick): string {
+  const id = ids[pick.slot % Math.max(1, ids.length)]
+  return pick.unknown || id === undefined ? randomUUID() : id
+}
+
+export const describePick = (what: string, pick: Pick): string =>
+  pick.unknown ? `an unknown ${what}` : `${what} #${String(pick.slot)}`
+
+/** The id of a 2xx create's record. */
+export function createdId(res: ApiResponse): string | undefined {
+  const id: unknown =
+    res.status >= 200 && res.status < 300 && typeof res.body === 'object' && res.body !== null
+      ? Reflect.get(res.body, 'id')
+      : undefined
+  return typeof id === 'string' ? id : undefined
+}

@@ -4,7 +4,7 @@ import { contractEnv } from './env.ts'
 import { noteResponse } from './created-records.ts'
 import { noteLearnedSecret } from './learned-secrets.ts'
 import { logResponse } from './response-log.ts'
-import { consultReference } from './oracle/oracle.ts'
+import { consultReference, type OracleSession } from './oracle/oracle.ts'
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS'
 
@@ -25,6 +25,8 @@ export interface RequestOptions {
   /** Any other body; a Buffer goes out byte for byte (e.g. bytes that are not UTF-8). */
   raw?: { contentType: string; body: string | Buffer }
   headers?: Record<string, string>
+  /** The reference model's session to consult instead of the file's (a generated sequence's). */
+  oracle?: OracleSession
 }
 
 /** What was sent, for failure messages. */
@@ -199,21 +201,24 @@ export async function call(
   noteToken(response.status, response.body)
   noteResponse(response, sentHeaders['Authorization'])
   logResponse(response)
-  await consultReference({
-    sent: {
-      method,
-      path,
-      query: queryString,
-      body: response.request.body,
-      headers:
-        payload === undefined
-          ? sentHeaders
-          : { ...sentHeaders, 'Content-Type': payload.contentType },
+  await consultReference(
+    {
+      sent: {
+        method,
+        path,
+        query: queryString,
+        body: response.request.body,
+        headers:
+          payload === undefined
+            ? sentHeaders
+            : { ...sentHeaders, 'Content-Type': payload.contentType },
+      },
+      payload: payload?.body,
+      answer: response,
+      sentAt,
+      receivedAt,
     },
-    payload: payload?.body,
-    answer: response,
-    sentAt,
-    receivedAt,
-  })
+    options.oracle,
+  )
   return response
 }

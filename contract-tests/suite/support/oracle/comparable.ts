@@ -35,6 +35,8 @@ export interface RuleContext {
   ids: IdMap
   /** Set once the two states stopped mirroring each other (why, and at which request). */
   diverged: string | undefined
+  /** Target ids (lower case) of records another session compared (a generated sequence's). */
+  elsewhere?: ReadonlySet<string>
 }
 
 export const REASONS = {
@@ -43,6 +45,7 @@ export const REASONS = {
     'shaped at the transport level (a Host, a GET with a body, …), which fetch cannot carry',
   fault: 'a fault asked for (Prefer): followed, not compared',
   foreign: "naming a record of the deployment's",
+  session: "naming a record of a generated sequence, compared by the sequence's own reference",
   catalog: "the deployment's catalog: followed, not compared",
   unnarrowed: "a list not narrowed to the run's records (by a search for the run's id)",
   diverged: "a list of the run's records after the two states diverged",
@@ -95,6 +98,8 @@ export function judgeRequest(sent: SentExchange, context: RuleContext): Verdict 
     return { kind: 'skip', reason: REASONS.transport }
   }
   const named = [sent.path, sent.query, sent.body ?? ''].flatMap((text) => text.match(UUID) ?? [])
+  if (named.some((id) => context.elsewhere?.has(id.toLowerCase()) === true))
+    return { kind: 'skip', reason: REASONS.session }
   if (named.some((id) => context.ids.isForeign(id)))
     return { kind: 'skip', reason: REASONS.foreign }
   if (names.includes('prefer')) return { kind: 'follow', reason: REASONS.fault }

@@ -21,6 +21,8 @@ export interface IdMap {
   noteSeen: (target: string) => void
   /** Seen in a target's answer, and not bound: data the reference does not hold. */
   isForeign: (target: string) => boolean
+  /** The target's values bound to another value of the reference's (the records learned). */
+  boundTargets: () => string[]
 }
 
 export function createIdMap(identical: Iterable<string> = []): IdMap {
@@ -52,5 +54,7 @@ export function createIdMap(identical: Iterable<string> = []): IdMap {
       seen.add(target.toLowerCase())
     },
     isForeign: (target) => seen.has(target.toLowerCase()) && !forward.has(target),
+    boundTargets: () =>
+      [...forward].flatMap(([target, reference]) => (target === reference ? [] : [target])),
   }
 }

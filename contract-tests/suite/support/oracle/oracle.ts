@@ -2,7 +2,10 @@
 // reference model too (reference.ts), and the two answers are compared (compare-answers.ts) when
 // the rule (comparable.ts) says the reference can know the answer. Differences fail the check that
 // sent the request (after-env.ts), with both answers and the request as curl. The oracle never
-// sends anything to the target: it only reads what call() received.
+// sends anything to the target: it only reads what call() received. Each test file has one
+// session (its reference, id map, clock history); the generative phase opens one per sequence it
+// draws (createOracleSession), so a sequence is judged against a reference holding only its own
+// records, and a shrunk sequence replays against a fresh one.
 import { appendFileSync } from 'node:fs'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import { excerpt } from '../../../../openapi/response-check.ts'
@@ -52,11 +55,28 @@ interface OracleState {
   counts: Map<string, number>
   /** The reference's users (the run's identities). */
   users: ReadonlySet<string>
+  /** Target ids of records another session compared: not this session's to compare. */
+  elsewhere: Set<string>
+  /** The reference answers in the order the target did: one exchange at a time. */
+  queue: Promise<void>
 }
 
+/** A reference of its own, opened by a generator of requests (the generative phase). */
+export interface OracleSession {
+  /** The differences its exchanges showed since the last call. */
+  takeDifferences: () => string[]
+  /**
+   * Ends the session: the file's session leaves the records it learned alone from then on (the
+   * file's cleanup removes them, and only this session's reference held them).
+   */
+  close: () => void
+}
+
+/** The file's session, started by its first exchange. */
 let state: OracleState | undefined
-/** The reference answers in the order the target did: one exchange at a time. */
-let queue: Promise<void> = Promise.resolve()
+/** What the process's sessions counted, by reason (CONTRACT_ORACLE_STATS). */
+let counts: Map<string, number> | undefined
+const sessions = new WeakMap<OracleSession, OracleState>()
 
 const COMPARED = 'compared'
 
@@ -99,6 +119,20 @@ export function clockFieldsOf(document: OpenAPIV3_1.Document): Set<string> {
   return fields
 }
 
+/** The process's counts, written to CONTRACT_ORACLE_STATS at its exit when that is set. */
+function processCounts(): Map<string, number> {
+  if (counts !== undefined) return counts
+  const created = new Map<string, number>()
+  const statsFile = process.env[ORACLE_STATS_VARIABLE]
+  if (statsFile !== undefined && statsFile !== '') {
+    process.on('exit', () => {
+      appendFileSync(statsFile, `${JSON.stringify(Object.fromEntries(created))}\n`)
+    })
+  }
+  counts = created
+  return created
+}
+
 function startOracle(): OracleState {
   const env = contractEnv()
   const data = referenceData(env)
@@ -108,13 +142,6 @@ function startOracle(): OracleState {
   const headers = catalogueOf(contractDocument).flatMap((rule) =>
     rule.kind === 'header' ? [rule.header.toLowerCase()] : [],
   )
-  const counts = new Map<string, number>()
-  const statsFile = process.env[ORACLE_STATS_VARIABLE]
-  if (statsFile !== undefined && statsFile !== '') {
-    process.on('exit', () => {
-      appendFileSync(statsFile, `${JSON.stringify(Object.fromEntries(counts))}\n`)
-    })
-  }
   const ids = createIdMap(sharedValues(env))
   // the run's configured type: the reference's of the same id, else its first
   const [firstType] = data.relationship_types
@@ -132,8 +159,10 @@ function startOracle(): OracleState {
     headers: [...new Set(headers)],
     clockFields: clockFieldsOf(contractDocument),
     differences: [],
-    counts,
+    counts: processCounts(),
     users: new Set(data.users.map(({ id }) => id)),
+    elsewhere: new Set(),
+    queue: Promise.resolve(),
   }
 }
 
@@ -259,6 +288,7 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<s
     runId: oracle.env.runId,
     ids: oracle.ids,
     diverged: oracle.diverged,
+    elsewhere: oracle.elsewhere,
   })
   try {
     if (verdict.kind === 'skip') {
@@ -320,22 +350,45 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<s
 
 /**
  * Called by call() for each answer of the target; resolves once the reference has answered, with
- * the differences of this exchange (also kept for the check's end, takeDifferences): the model a
- * generator of requests can ask.
+ * the differences of this exchange (also kept for the check's end, takeDifferences, or the
+ * session's): the model a generator of requests can ask. Without a session, the file's.
  */
-export function consultReference(exchange: TargetExchange): Promise<string[]> {
+export function consultReference(
+  exchange: TargetExchange,
+  session?: OracleSession,
+): Promise<string[]> {
   if (!isOracleOn()) return Promise.resolve([])
-  const oracle = (state ??= startOracle())
-  const turn = queue.then(() => consult(oracle, exchange))
+  const oracle = session === undefined ? (state ??= startOracle()) : sessions.get(session)
+  if (oracle === undefined) return Promise.reject(new Error('this oracle session is closed'))
+  const turn = oracle.queue.then(() => consult(oracle, exchange))
   // one failed consultation (the reference could not start) is told once, by its caller
-  queue = turn.then(
+  oracle.queue = turn.then(
     () => undefined,
     () => undefined,
   )
   return turn
 }
 
-/** The differences found since the last call. */
+/** The differences found since the last call, in the file's session. */
 export function takeDifferences(): string[] {
   return state === undefined ? [] : state.differences.splice(0, state.differences.length)
+}
+
+/**
+ * A session of its own: a fresh reference holding only what the session's requests create, its
+ * own id map, clock history and differences; undefined when the oracle is off.
+ */
+export function createOracleSession(): OracleSession | undefined {
+  if (!isOracleOn()) return undefined
+  const oracle = startOracle()
+  const session: OracleSession = {
+    takeDifferences: () => oracle.differences.splice(0, oracle.differences.length),
+    close: () => {
+      if (!sessions.delete(session)) return
+      const file = (state ??= startOracle())
+      for (const id of oracle.ids.boundTargets()) file.elsewhere.add(id.toLowerCase())
+    },
+  }
+  sessions.set(session, oracle)
+  return session
 }

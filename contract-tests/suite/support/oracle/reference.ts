@@ -53,11 +53,18 @@ export function referenceData(env: ContractEnv): Data {
   }
 }
 
+/**
+ * Read once: the mock compiles its validators once per document object, and a session of the
+ * generative phase starts a reference per sequence.
+ */
+let adminDocument: ReturnType<typeof loadAdminDocument> | undefined
+
 /** Starts the reference on the data; loaded only when the oracle is on (no mock otherwise). */
 export async function startReference(data: Data): Promise<MockFetch> {
   const { createMockFetch } = await import('../../../../mock/fetch/node/fetch.ts')
+  adminDocument ??= loadAdminDocument()
   const mock = createMockFetch({
-    documents: { api: contractDocument, admin: loadAdminDocument() },
+    documents: { api: contractDocument, admin: adminDocument },
     createData: () => structuredClone(data),
   })
   await mock.ready
