@@ -8,9 +8,10 @@ import { UNREACHED_FAULTS } from './faulty/unreached-faults.ts'
 import { runScenarios, type ScenarioResult } from './scenarios.ts'
 
 const GENERATIVE_CHECK = 'When random sequences of'
-// A fixed seed: the sequences it draws reach each fault within the default 100 (checked for all
-// three); another seed may need more sequences for the rarer states.
-const SEED = ['--seed', '1']
+// A fixed seed: the sequences it draws reach each fault within the default 100 (with the document
+// of this commit: seeds 2 and 3 reach all three, seed 1 no list longer than the largest page); the
+// draws follow the document, so a change to it may need another seed for the rarer states.
+const SEED = ['--seed', '2']
 /** Steps a shrunk failure may keep at most. */
 const SHRUNK_STEPS = 6
 
