@@ -17,6 +17,10 @@ export default defineConfig({
       client: 'fetch',
       mode: 'single',
       baseUrl: required('ORVAL_BASE_URL'),
+      // Each write takes JSON, a urlencoded form and multipart, whose schemas differ (a form lists
+      // its fields as sent): given all three, orval 8 types the body as their union and sends it
+      // as JSON text with no Content-Type (text/plain, a 415). Asked for JSON alone, it sets it.
+      override: { contentType: { include: ['application/json'] } },
     },
   },
 })
