@@ -66,6 +66,7 @@ describe('The contract suite against a fetch function', () => {
       expectPassedThroughFetch(run, skips)
       expect(run.output).toContain(`checking the fetch function of ${moduleOf(module)}, relayed at`)
     },
-    300_000,
+    // a hang's ceiling: one whole run with its reference model, on a loaded machine
+    900_000,
   )
 })
