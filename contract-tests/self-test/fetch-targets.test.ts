@@ -10,8 +10,8 @@ const moduleOf = (name: string): string =>
 
 // The skips of a run through a fetch function, with how many checks each holds.
 const NO_CONNECTION =
-  // errors/server-guards.ts: the transport's own answers (a Host not served, none, 431, 408)
-  '5 × a fetch function cannot be sent a Host, a head too large or one that stops: it has no HTTP connection'
+  // errors/server-guards.ts: the transport's own answers (two Hosts not served, none, 431, 408)
+  '6 × a fetch function cannot be sent a Host, a head too large or one that stops: it has no HTTP connection'
 // errors/bodies.ts: fetch refuses a GET with a body before anything is sent
 const NO_GET_BODY = '1 × a fetch function cannot be sent a GET with a body'
 // errors/routing.ts: MSW's handlers leave other paths to the network (in a page, its own server)
