@@ -1,0 +1,165 @@
+// The mock on `--store`: the file store's rows again on PostgreSQL with the same data (the stores
+// compared), then PostgreSQL on a large data file, with p99 targets.
+import { LOAD_CONTACTS } from '../harness/data-files.ts'
+import type { StepInputs } from '../harness/entry-point.ts'
+import type { Measured, Section } from '../harness/measurement.ts'
+import { DEFAULTS, QUIET } from '../harness/processes.ts'
+import { durableCreates } from '../durability/durable-creates.ts'
+import { quietReads } from '../http/express.ts'
+import { CREATE_ONE, fetchFirst, LIST_PAGE, searchFor } from '../http/requests.ts'
+import { mockSession, runSession, type MockSessionSpec, type Operation } from '../http/sessions.ts'
+import type { DatabaseLoad, QueryAlone } from '../results/results.ts'
+import type { BenchCluster, LoadedDatabase } from './cluster.ts'
+import { aloneLine, measureSearchAlone } from './query-alone.ts'
+
+/** The issue's target at a million contacts: list page and search at 16 connections. */
+const P99_TARGET_MS = 50
+const SCALE_READ_CONNECTIONS = 16
+const SCALE_CREATE_CONNECTIONS = 32
+/** The file store's durable creates compared with PostgreSQL's (one of durable-creates.ts's counts). */
+const COMPARED_CREATE_CONNECTIONS = 32
+
+/** The rows of one PostgreSQL step and the database they ran on. */
+export interface PostgresStep {
+  measured: Measured[]
+  database: Omit<DatabaseLoad, 'section'>
+}
+
+/** Rows measured on one mock started with these flags (those of the file store's rows they match). */
+type OnMock = Pick<MockSessionSpec, 'flags' | 'operations'>
+
+/** A file store's row as PostgreSQL's: the same requests at the same connections, compared. */
+const onPostgres = ({ id, name, connections, requests }: Operation): Operation => ({
+  id: `postgres-${id}`,
+  name: `PostgreSQL: ${name}`,
+  connections,
+  requests,
+  reference: id,
+})
+
+/**
+ * Loads a data file into a new database, runs `beforeMocks` on it, then measures each of `mocks`
+ * in turn, on a mock of its own over it.
+ */
+async function measureOnPostgres<T>(
+  inputs: StepInputs,
+  cluster: BenchCluster,
+  contacts: number,
+  section: Section,
+  mocks: readonly OnMock[],
+  beforeMocks: (database: LoadedDatabase) => Promise<T>,
+): Promise<PostgresStep & { before: T }> {
+  const { log } = inputs
+  const started = performance.now()
+  const size = contacts.toLocaleString('en-US')
+  const dataFile = await inputs.files.get(contacts)
+  log(
+    `Loading the ${size}-contact file into PostgreSQL (openPostgresStore, in a process of its own)…`,
+  )
+  const database = await cluster.load(dataFile, contacts)
+  log(
+    `  read in ${database.readSeconds.toFixed(1)} s, loaded in ${database.loadSeconds.toFixed(1)} s, ` +
+      `VACUUM ANALYZE in ${database.vacuumSeconds.toFixed(1)} s`,
+  )
+  const before = await beforeMocks(database)
+  const measured: Measured[] = []
+  for (const mock of mocks) {
+    const session = mockSession(inputs, {
+      ...mock,
+      label: 'PostgreSQL',
+      section,
+      data: { store: database.url },
+      contacts,
+      databasePid: cluster.pid,
+    })
+    measured.push(...(await runSession(inputs, session)))
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(0)
+  log(`  PostgreSQL, ${size} contacts: ${seconds} s in all`)
+  const { url: _, ...load } = database
+  return { measured, database: load, before }
+}
+
+/**
+ * The file store's reads (--quiet) and durable creates (the defaults) of this run, on PostgreSQL
+ * with the same data and the same flags: the reads on one mock, then the creates on another.
+ */
+export const measureStoresCompared = (
+  inputs: StepInputs,
+  cluster: BenchCluster,
+): Promise<PostgresStep> =>
+  measureOnPostgres(
+    inputs,
+    cluster,
+    LOAD_CONTACTS,
+    'stores',
+    [
+      { flags: QUIET, operations: (context) => quietReads(context).map(onPostgres) },
+      {
+        flags: DEFAULTS,
+        operations: () => [onPostgres(durableCreates(COMPARED_CREATE_CONNECTIONS))],
+      },
+    ],
+    () => Promise.resolve(undefined),
+  )
+
+/**
+ * PostgreSQL on a large data file: first the search's query alone (pgbench at the search's
+ * connections, on the database as loaded, as the mock's search row finds it), then the mock's
+ * fetch one, list page 3 and search at 16 connections and durable creates at 32, on one mock with
+ * the defaults.
+ */
+export async function measurePostgresAtScale(
+  inputs: StepInputs,
+  cluster: BenchCluster,
+  contacts: number,
+): Promise<PostgresStep & { searchAlone: QueryAlone }> {
+  const row = (id: string, what: string, connections = SCALE_READ_CONNECTIONS) => ({
+    id: `postgres-${String(contacts)}-${id}`,
+    name: `PostgreSQL: ${what}`,
+    connections,
+  })
+  const { before, ...step } = await measureOnPostgres(
+    inputs,
+    cluster,
+    contacts,
+    'postgres',
+    [
+      {
+        flags: DEFAULTS,
+        operations: (context) => [
+          { ...row('fetch', 'fetch one contact'), requests: [fetchFirst(context)] },
+          {
+            ...row('list', 'list page 3, limit 20'),
+            requests: [LIST_PAGE],
+            p99TargetMs: P99_TARGET_MS,
+          },
+          {
+            ...row('search', `search "${context.searchTerm}"`),
+            requests: [searchFor(context)],
+            p99TargetMs: P99_TARGET_MS,
+          },
+          {
+            ...row('create', 'durable create', SCALE_CREATE_CONNECTIONS),
+            requests: [CREATE_ONE],
+          },
+        ],
+      },
+    ],
+    async (database) => {
+      inputs.log(
+        `  the search's query alone (pgbench, ${String(SCALE_READ_CONNECTIONS)} connections)…`,
+      )
+      const alone = await measureSearchAlone({
+        url: database.url,
+        searchTerm: inputs.workload.searchTerm,
+        connections: SCALE_READ_CONNECTIONS,
+        seconds: inputs.durationSeconds,
+        baseDir: inputs.dir,
+      })
+      inputs.log(aloneLine(alone))
+      return alone
+    },
+  )
+  return { ...step, searchAlone: before }
+}
