@@ -37,71 +37,65 @@ const onPostgres = ({ id, name, connections, requests }: Operation): Operation =
   reference: id,
 })
 
-/**
- * Loads a data file into a new database, runs `beforeMocks` on it, then measures each of `mocks`
- * in turn, on a mock of its own over it.
- */
-async function measureOnPostgres<T>(
+/** A new database of the cluster holding the data file of `contacts`; `started`: when asked for. */
+async function loadDatabase(
   inputs: StepInputs,
   cluster: BenchCluster,
   contacts: number,
-  section: Section,
-  mocks: readonly OnMock[],
-  beforeMocks: (database: LoadedDatabase) => Promise<T>,
-): Promise<PostgresStep & { before: T }> {
-  const { log } = inputs
+): Promise<LoadedDatabase & { started: number }> {
   const started = performance.now()
-  const size = contacts.toLocaleString('en-US')
   const dataFile = await inputs.files.get(contacts)
-  log(
-    `Loading the ${size}-contact file into PostgreSQL (openPostgresStore, in a process of its own)…`,
+  inputs.log(
+    `Loading the ${contacts.toLocaleString('en-US')}-contact file into PostgreSQL ` +
+      '(openPostgresStore, in a process of its own)…',
   )
   const database = await cluster.load(dataFile, contacts)
-  log(
+  inputs.log(
     `  read in ${database.readSeconds.toFixed(1)} s, loaded in ${database.loadSeconds.toFixed(1)} s, ` +
       `VACUUM ANALYZE in ${database.vacuumSeconds.toFixed(1)} s`,
   )
-  const before = await beforeMocks(database)
+  return { ...database, started }
+}
+
+/** Each of `mocks` in turn, on a mock of its own over the database. */
+async function measureOnMocks(
+  inputs: StepInputs,
+  cluster: BenchCluster,
+  { url, started, ...database }: LoadedDatabase & { started: number },
+  section: Section,
+  mocks: readonly OnMock[],
+): Promise<PostgresStep> {
   const measured: Measured[] = []
   for (const mock of mocks) {
-    const session = mockSession(inputs, {
-      ...mock,
-      label: 'PostgreSQL',
-      section,
-      data: { store: database.url },
-      contacts,
-      databasePid: cluster.pid,
-    })
-    measured.push(...(await runSession(inputs, session)))
+    const { contacts } = database
+    const data = { store: url }
+    const spec = { ...mock, label: 'PostgreSQL', section, data, contacts, databasePid: cluster.pid }
+    measured.push(...(await runSession(inputs, mockSession(inputs, spec))))
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(0)
-  log(`  PostgreSQL, ${size} contacts: ${seconds} s in all`)
-  const { url: _, ...load } = database
-  return { measured, database: load, before }
+  inputs.log(
+    `  PostgreSQL, ${database.contacts.toLocaleString('en-US')} contacts: ${seconds} s in all`,
+  )
+  return { measured, database }
 }
 
 /**
  * The file store's reads (--quiet) and durable creates (the defaults) of this run, on PostgreSQL
  * with the same data and the same flags: the reads on one mock, then the creates on another.
  */
-export const measureStoresCompared = (
+export async function measureStoresCompared(
   inputs: StepInputs,
   cluster: BenchCluster,
-): Promise<PostgresStep> =>
-  measureOnPostgres(
-    inputs,
-    cluster,
-    LOAD_CONTACTS,
-    'stores',
-    [
-      { flags: QUIET, operations: (context) => quietReads(context).map(onPostgres) },
-      {
-        flags: DEFAULTS,
-        operations: () => [onPostgres(durableCreates(COMPARED_CREATE_CONNECTIONS))],
-      },
-    ],
-    () => Promise.resolve(undefined),
-  )
+): Promise<PostgresStep> {
+  const database = await loadDatabase(inputs, cluster, LOAD_CONTACTS)
+  return measureOnMocks(inputs, cluster, database, 'stores', [
+    { flags: QUIET, operations: (context) => quietReads(context).map(onPostgres) },
+    {
+      flags: DEFAULTS,
+      operations: () => [onPostgres(durableCreates(COMPARED_CREATE_CONNECTIONS))],
+    },
+  ])
+}
 
 /**
  * PostgreSQL on a large data file: first the search's query alone (pgbench at the search's
@@ -114,52 +108,42 @@ export async function measurePostgresAtScale(
   cluster: BenchCluster,
   contacts: number,
 ): Promise<PostgresStep & { searchAlone: QueryAlone }> {
-  const row = (id: string, what: string, connections = SCALE_READ_CONNECTIONS) => ({
+  const database = await loadDatabase(inputs, cluster, contacts)
+  inputs.log(`  the search's query alone (pgbench, ${String(SCALE_READ_CONNECTIONS)} connections)…`)
+  const searchAlone = await measureSearchAlone({
+    url: database.url,
+    searchTerm: inputs.workload.searchTerm,
+    connections: SCALE_READ_CONNECTIONS,
+    seconds: inputs.durationSeconds,
+    baseDir: inputs.dir,
+  })
+  inputs.log(aloneLine(searchAlone))
+  const row = (id: string, name: string, connections = SCALE_READ_CONNECTIONS) => ({
     id: `postgres-${String(contacts)}-${id}`,
-    name: `PostgreSQL: ${what}`,
+    name: `PostgreSQL: ${name}`,
     connections,
   })
-  const { before, ...step } = await measureOnPostgres(
-    inputs,
-    cluster,
-    contacts,
-    'postgres',
-    [
-      {
-        flags: DEFAULTS,
-        operations: (context) => [
-          { ...row('fetch', 'fetch one contact'), requests: [fetchFirst(context)] },
-          {
-            ...row('list', 'list page 3, limit 20'),
-            requests: [LIST_PAGE],
-            p99TargetMs: P99_TARGET_MS,
-          },
-          {
-            ...row('search', `search "${context.searchTerm}"`),
-            requests: [searchFor(context)],
-            p99TargetMs: P99_TARGET_MS,
-          },
-          {
-            ...row('create', 'durable create', SCALE_CREATE_CONNECTIONS),
-            requests: [CREATE_ONE],
-          },
-        ],
-      },
-    ],
-    async (database) => {
-      inputs.log(
-        `  the search's query alone (pgbench, ${String(SCALE_READ_CONNECTIONS)} connections)…`,
-      )
-      const alone = await measureSearchAlone({
-        url: database.url,
-        searchTerm: inputs.workload.searchTerm,
-        connections: SCALE_READ_CONNECTIONS,
-        seconds: inputs.durationSeconds,
-        baseDir: inputs.dir,
-      })
-      inputs.log(aloneLine(alone))
-      return alone
+  const step = await measureOnMocks(inputs, cluster, database, 'postgres', [
+    {
+      flags: DEFAULTS,
+      operations: (context) => [
+        { ...row('fetch', 'fetch one contact'), requests: [fetchFirst(context)] },
+        {
+          ...row('list', 'list page 3, limit 20'),
+          requests: [LIST_PAGE],
+          p99TargetMs: P99_TARGET_MS,
+        },
+        {
+          ...row('search', `search "${context.searchTerm}"`),
+          requests: [searchFor(context)],
+          p99TargetMs: P99_TARGET_MS,
+        },
+        {
+          ...row('create', 'durable create', SCALE_CREATE_CONNECTIONS),
+          requests: [CREATE_ONE],
+        },
+      ],
     },
-  )
-  return { ...step, searchAlone: before }
+  ])
+  return { ...step, searchAlone }
 }
