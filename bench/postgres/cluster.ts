@@ -78,14 +78,12 @@ export function clusterLine({ version, filesystem, settings }: ClusterDescriptio
 }
 
 async function describeCluster(cluster: Cluster): Promise<BenchCluster> {
-  const [version = '', dataDirectory = ''] = await withClient(cluster.url, async (client) => {
-    const values: string[] = []
-    for (const name of ['server_version', 'data_directory']) {
-      const { rows } = await client.query<Record<string, string>>(`SHOW ${name}`)
-      values.push(rows[0]?.[name] ?? '')
-    }
-    return values
+  const settings = await withClient(cluster.url, async (client) => {
+    const sql =
+      "SELECT current_setting('server_version') AS version, current_setting('data_directory') AS folder"
+    return (await client.query<{ version: string; folder: string }>(sql)).rows[0]
   })
+  const { version = '', folder: dataDirectory = '' } = settings ?? {}
   const postmaster = readFileSync(join(dataDirectory, 'postmaster.pid'), 'utf8')
   return {
     description: { version, filesystem: filesystemOf(dataDirectory), settings: CLUSTER_SETTINGS },
