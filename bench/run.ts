@@ -1,48 +1,41 @@
 // npm run bench: the compiled mock against a minimal Express app, its mixed workload, durable
 // writes against a raw fdatasync loop, its stalls under writes, its start-up and memory; then the
 // file store beside PostgreSQL, and PostgreSQL at a million contacts. The results go to a JSON
-// file (results.ts) that the tables are rendered from (render.ts); --render FILE renders a saved one.
-// See BENCHMARKS.md ("What is measured") for the method; --help for the options.
+// file (results/results.ts) that the tables are rendered from (render/render.ts); --render FILE
+// renders a saved one. See BENCHMARKS.md ("What is measured") for the method; --help for the
+// options.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { browserBundleLines, measureBrowserBundle } from './browser-bundle.ts'
-import { buildPackage, type CompiledPackage } from './compiled-package.ts'
-import { LOAD_CONTACTS } from './data-files.ts'
-import { log, prepareInputs, runEntryPoint } from './entry-point.ts'
-import { describeMachine, type Machine } from './machine.ts'
-import { DISTURBED_CORES } from './measure.ts'
-import type { BenchOptions } from './options.ts'
-import { clusterLine, startBenchCluster, type BenchCluster } from './postgres-cluster.ts'
-import { measurePostgresAtScale, measureStoresCompared } from './postgres-steps.ts'
-import { machineRows } from './render-columns.ts'
-import { renderText } from './render.ts'
+import { browserBundleLines, measureBrowserBundle } from './browser/bundle.ts'
+import { measureWorkerStartup, workerStartupLines } from './browser/worker-startup.ts'
+import { measureDurable } from './durability/durable-creates.ts'
+import { measureStallStep } from './durability/stall.ts'
+import { measureMockFetch } from './fetch/mock-fetch.ts'
+import { buildPackage } from './harness/compiled-package.ts'
+import { LOAD_CONTACTS } from './harness/data-files.ts'
+import { log, prepareInputs, runEntryPoint, type StepInputs } from './harness/entry-point.ts'
+import { describeMachine, type Machine } from './harness/machine.ts'
+import type { BenchOptions } from './harness/options.ts'
+import { ROOT } from './harness/processes.ts'
+import { measureAgainstExpress } from './http/express.ts'
+import { measureMixed } from './http/mixed.ts'
+import { clusterLine, withBenchCluster, type BenchCluster } from './postgres/cluster.ts'
+import { measurePostgresAtScale, measureStoresCompared } from './postgres/steps.ts'
+import { fillRegions, machineRows, renderText } from './render/render.ts'
 import {
+  BENCHMARKS,
+  disturbedOf,
   LATEST_RESULTS,
   readResults,
   saveResults,
   SHOWN_RESULTS,
-  writeBenchmarks,
-} from './results-file.ts'
-import { databaseLoad, toRows, type BenchResults } from './results.ts'
-import { measureFloor } from './sessions.ts'
-import { ROOT } from './server-process.ts'
-import { measureStartup, type StartupResult } from './startup.ts'
-import { measureMixed } from './mixed-rounds.ts'
-import { measureMockFetch } from './mock-fetch.ts'
-import { measureAgainstExpress, measureDurable } from './steps.ts'
-import { measureStallStep } from './stall-step.ts'
-import { targetsOf } from './targets.ts'
-import { measureWorkerStartup, workerStartupLines } from './worker-startup.ts'
-
-interface RunStart {
-  options: BenchOptions
-  dir: string
-  /** performance.now() when the run began. */
-  started: number
-  machine: Machine
-  pkg: CompiledPackage
-  cluster: BenchCluster
-}
+  toRows,
+  writeFormatted,
+  type BenchResults,
+  type StartupResult,
+} from './results/results.ts'
+import { targetsOf } from './results/targets.ts'
+import { measureFloor, measureStartup } from './startup/startup.ts'
 
 const versionsOf = (names: string[]): Record<string, string> =>
   Object.fromEntries(
@@ -53,12 +46,15 @@ const versionsOf = (names: string[]): Record<string, string> =>
     }),
   )
 
-/** Every step in turn, on the cluster started before them. */
-async function measureSteps(run: RunStart): Promise<BenchResults> {
-  const { options, pkg, cluster } = run
-  const inputs = await prepareInputs(options, run.dir, pkg)
-  const { files, workload } = inputs
-
+/** Every step in turn, on the cluster started before them; `started`: performance.now() then. */
+async function measureSteps(
+  options: BenchOptions,
+  inputs: StepInputs,
+  machine: Machine,
+  cluster: BenchCluster,
+  started: number,
+): Promise<BenchResults> {
+  const { files } = inputs
   const measured = [
     ...(await measureAgainstExpress(inputs)),
     await measureMockFetch(inputs),
@@ -71,9 +67,7 @@ async function measureSteps(run: RunStart): Promise<BenchResults> {
   // the file PostgreSQL is loaded from at scale is kept for it: a million contacts take a minute
   const kept = new Set([LOAD_CONTACTS, options.postgresContacts])
   for (const { contacts, samples } of options.startupSizes) {
-    const dataFile = await files.get(contacts)
-    const { searchTerm } = workload
-    startup.push(await measureStartup({ pkg, dataFile, contacts, searchTerm, samples, log }))
+    startup.push(await measureStartup(inputs, contacts, samples))
     if (!kept.has(contacts)) files.drop(contacts)
   }
   const compared = await measureStoresCompared(inputs, cluster)
@@ -82,10 +76,10 @@ async function measureSteps(run: RunStart): Promise<BenchResults> {
   measured.push(...compared.measured, ...scale.measured)
   const baselineStart = await measureFloor(inputs)
   log('Browser entry (contacts-mock-kit/browser):')
-  const browserBundle = await measureBrowserBundle(run.dir)
+  const browserBundle = await measureBrowserBundle(inputs.dir)
   browserBundleLines(browserBundle).forEach(log)
   log('Worker start-up (startMockWorker in headless Chromium):')
-  const workerStartup = await measureWorkerStartup(run.dir)
+  const workerStartup = await measureWorkerStartup(inputs.dir)
   workerStartupLines(workerStartup).forEach(log)
 
   const rows = toRows(measured)
@@ -94,21 +88,21 @@ async function measureSteps(run: RunStart): Promise<BenchResults> {
       date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
       quick: options.quick,
       skipBuild: options.skipBuild,
-      machine: run.machine,
+      machine,
       postgres: clusterLine(cluster.description),
       versions: versionsOf(['express', 'pg', 'pino', 'autocannon']),
       warmupSeconds: options.warmupSeconds,
       durationSeconds: options.durationSeconds,
-      searchTerm: workload.searchTerm,
-      totalSeconds: (performance.now() - run.started) / 1000,
+      searchTerm: inputs.workload.searchTerm,
+      totalSeconds: (performance.now() - started) / 1000,
     },
     rows,
     stall,
     startup,
     baselineStart,
     databases: [
-      databaseLoad('stores', compared.database),
-      databaseLoad('postgres', scale.database),
+      { section: 'stores', ...compared.database },
+      { section: 'postgres', ...scale.database },
     ],
     searchAlone: scale.searchAlone,
     browserBundle,
@@ -117,21 +111,21 @@ async function measureSteps(run: RunStart): Promise<BenchResults> {
   }
 }
 
+/** BENCHMARKS.md with the tables of `results` in its regions, its hand-written text unchanged. */
+async function writeBenchmarks(results: BenchResults): Promise<string> {
+  await writeFormatted(BENCHMARKS, fillRegions(readFileSync(BENCHMARKS, 'utf8'), results))
+  return BENCHMARKS
+}
+
 /** The exit code of a run: 1 when its numbers are invalid or disturbed or a target is missed. */
 async function verdictOf(results: BenchResults, write: boolean): Promise<number> {
-  const { problems, rows, stall, startup, targets } = results
+  const { problems, targets } = results
   if (problems.length > 0) {
     // Failed requests make the numbers meaningless: report them and keep BENCHMARKS.md as it was.
     log(`\nERRORS: the numbers are not valid:\n${problems.map((p) => `  ${p}`).join('\n')}`)
     return 1
   }
-  const disturbed = [
-    ...rows.filter((row) => (row.otherCores ?? 0) > DISTURBED_CORES).map((row) => row.label),
-    ...(stall && stall.otherCores > DISTURBED_CORES ? ['the stall run'] : []),
-    ...startup
-      .filter((result) => result.otherCores > DISTURBED_CORES)
-      .map((result) => `start-up with ${String(result.contacts)} contacts`),
-  ]
+  const disturbed = disturbedOf(results)
   if (disturbed.length > 0) {
     // Someone else's work skews the ratios either way: such numbers are not for BENCHMARKS.md.
     log(`\nDISTURBED by other work on the machine: ${disturbed.join('; ')}.`)
@@ -150,23 +144,16 @@ async function verdictOf(results: BenchResults, write: boolean): Promise<number>
   return 0
 }
 
-/** --render FILE: the tables of a saved run, and with --write BENCHMARKS.md's, measuring nothing. */
-async function renderSaved(file: string, write: boolean): Promise<number> {
-  const results = readResults(file)
-  process.stdout.write(`${renderText(results)}\n`)
-  if (write) log(`Wrote ${await writeBenchmarks(results)}`)
-  return 0
-}
-
 async function bench(options: BenchOptions, dir: string): Promise<number> {
-  if (options.render !== undefined) return renderSaved(options.render, options.write)
+  if (options.render !== undefined) {
+    // the tables of a saved run, and with --write BENCHMARKS.md's, measuring nothing
+    const results = readResults(options.render)
+    process.stdout.write(`${renderText(results)}\n`)
+    if (options.write) log(`Wrote ${await writeBenchmarks(results)}`)
+    return 0
+  }
   const started = performance.now()
-  log(
-    options.skipBuild
-      ? 'Using dist/ as it is (--skip-build)'
-      : 'Building the package (npm run build)…',
-  )
-  const pkg = await buildPackage(dir, options.skipBuild)
+  const pkg = await buildPackage(dir, options.skipBuild, log)
   const machine = await describeMachine(dir)
   log(
     machineRows(machine)
@@ -180,13 +167,10 @@ async function bench(options: BenchOptions, dir: string): Promise<number> {
     log('WARNING: the machine is busy (over 10% CPU before the run); the numbers will suffer.')
   }
   // Started before the other steps: a missing PostgreSQL fails the run now, not minutes later.
-  const cluster = await startBenchCluster(options.baseDir, log)
-  let results: BenchResults
-  try {
-    results = await measureSteps({ options, dir, started, machine, pkg, cluster })
-  } finally {
-    cluster.stop()
-  }
+  const results = await withBenchCluster(options.baseDir, log, async (cluster) => {
+    const inputs = await prepareInputs(options, dir, pkg)
+    return measureSteps(options, inputs, machine, cluster, started)
+  })
   process.stdout.write(`\n${renderText(results)}\n\n`)
   log(`Results: ${await saveResults(results, LATEST_RESULTS)}`)
   return verdictOf(results, options.write)
