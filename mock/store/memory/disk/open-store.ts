@@ -2,7 +2,6 @@ import { searchFieldsOf, type OpenApiDocument } from '../../../../openapi/docume
 import { loadDocument } from '../../../../openapi/document-files.ts'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { writeFailure } from '../../store-error.ts'
 import type { Data } from '../../../shared/data.ts'
 import { acquireLock } from './file-lock.ts'
 import { checkDataFile } from './check-data-file.ts'
@@ -122,7 +121,6 @@ export async function openStore(
           journal,
           snapshotEvery: options.snapshotEvery,
           onSnapshotError: options.onSnapshotError,
-          toWriteError: writeFailure,
           saveSnapshot: (data, generation) => adapter.write(data, generation),
         }),
       {

@@ -246,8 +246,8 @@ describe('createPersistence (group commit)', () => {
       swapped = true
     })
 
-    // Assert
-    await expect(replacing).rejects.toThrow('full')
+    // Assert: the store's error, as the disk's classifier makes it
+    await expect(replacing).rejects.toMatchObject({ failure: 'full', reason: 'ENOSPC' })
     expect(swapped).toBe(false)
   })
 })
