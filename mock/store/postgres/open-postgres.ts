@@ -3,7 +3,7 @@ import { Pool } from 'pg'
 import { searchFieldsOf, type OpenApiDocument } from '../../../openapi/document.ts'
 import { loadDocument } from '../../../openapi/document-files.ts'
 import type { Data, StoredContact } from '../../shared/data.ts'
-import type { StorageEngine } from '../repositories.ts'
+import type { OpenEngine } from '../open-engine.ts'
 import { createSearchText } from '../memory/search-text.ts'
 import { StartupError } from '../../shared/startup-error.ts'
 import { insertData } from './load-data.ts'
@@ -13,13 +13,7 @@ import { createPostgresEngine } from './postgres-engine.ts'
 import { createPostgresSnapshots } from './postgres-snapshots.ts'
 import { StoreError } from '../store-error.ts'
 
-export interface OpenPostgres {
-  engine: StorageEngine
-  /** What the start had to say (the migrations it applied, a seeded database). */
-  notes: string[]
-  /** Closes the pool once the queries in flight are done. */
-  close: () => Promise<void>
-}
+export type OpenPostgres = OpenEngine
 
 export interface OpenPostgresOptions {
   document?: OpenApiDocument

@@ -4,8 +4,7 @@ import { basename, dirname, join } from 'node:path'
 import { crc32 } from 'node:zlib'
 import type { Data, StoredContact, StoredUserRelationship } from '../../../shared/data.ts'
 import { jsonOf } from '../record-json.ts'
-import { flushToDisk } from './flush-to-disk.ts'
-import { writeAll } from './write-all.ts'
+import { flushToDisk, writeAll } from './durable-writes.ts'
 
 /** The first line of a data file in the line format: everything but the two large collections. */
 const FORMAT = 'contacts-mock-kit/lines'
