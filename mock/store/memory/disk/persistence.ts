@@ -45,7 +45,9 @@ export function createPersistence(options: PersistenceOptions): Persistence {
   // set at the first write: the journal's replay at start adds records after the store creates this
   let nextSnapshotAt: number | undefined
   let writing: Promise<void> | undefined
-  let requested: Promise<void> | undefined
+  // a snapshot asked for and not yet begun, which later requests share
+  let queued = false
+  let requested = Promise.resolve()
   // tried again a little later, after a snapshot that failed
   const retryLater = (): void => {
     nextSnapshotAt = journaled + Math.ceil(snapshotEvery / 10)
@@ -87,7 +89,6 @@ export function createPersistence(options: PersistenceOptions): Persistence {
 
   /** A snapshot asked for (at start, at a stop): after the one being written, and waited for. */
   async function snapshotNow(): Promise<void> {
-    requested = undefined
     if (writing) await writing
     const { done } = await startSnapshot()
     await done
@@ -124,7 +125,17 @@ export function createPersistence(options: PersistenceOptions): Persistence {
 
   return {
     ...commits,
-    snapshot: () => (requested ??= commits.inTurn(snapshotNow)),
+    snapshot() {
+      if (!queued) {
+        queued = true
+        // begun at once when the chain is idle: unset before inTurn returns
+        requested = commits.inTurn(() => {
+          queued = false
+          return snapshotNow()
+        })
+      }
+      return requested
+    },
     isClean: () => !behind && journaled === 0 && commits.idle() && writing === undefined,
   }
 }
