@@ -2,7 +2,7 @@ import type { StoredContact } from '../../shared/data.ts'
 import { pageAt, type ContactQuery, type ContactRepository, type Page } from '../repositories.ts'
 import { normalizeSearch } from '../memory/search-text.ts'
 import { contactColumns } from './load-data.ts'
-import { searchQueryFor, whereMatching } from './search-queries.ts'
+import { ORDER, searchQueryFor, whereMatching } from './search-queries.ts'
 import { containsPattern, docsOf, STORED_SEPARATOR, type DocRow, type Sql } from './sql.ts'
 
 export interface ContactContext {
@@ -10,7 +10,6 @@ export interface ContactContext {
   searchTextOf: (contact: StoredContact) => string
 }
 
-const ORDER = 'ORDER BY created_at, id'
 const activeOf = (contact: StoredContact): number => (contact.deleted_at === null ? 1 : 0)
 
 /** Moves an org's kept counts; a row is created on the org's first contact. */
