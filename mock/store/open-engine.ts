@@ -18,9 +18,9 @@ export interface EngineOptions {
   document: OpenApiDocument
 }
 
-export interface OpenEngine {
-  engine: StorageEngine
-  /** What the start had to say (a recovered journal, migrations applied). */
+export interface OpenEngine<Engine extends StorageEngine = StorageEngine> {
+  engine: Engine
+  /** What the start had to say (what `recover` dropped from a damaged journal, migrations applied). */
   notes: string[]
   /** Writes what is left, and lets go of the store (the file's lock, the database's pool). */
   close: () => Promise<void>

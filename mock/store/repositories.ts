@@ -7,6 +7,7 @@ import type {
   StoredUserRelationship,
   User,
 } from '../shared/data.ts'
+import { randomToken } from '../shared/secrets.ts'
 
 export interface Page<T> {
   items: T[]
@@ -15,6 +16,13 @@ export interface Page<T> {
   /** The 1-based position of the page's first record; 0 when the page is empty. */
   first: number
 }
+
+/** The page of `items` found from the 0-based position `start`, of `count` records in all. */
+export const pageAt = <T>(items: T[], count: number, start: number): Page<T> => ({
+  items,
+  count,
+  first: items.length > 0 ? start + 1 : 0,
+})
 
 export interface PageQuery {
   page: number
@@ -62,6 +70,13 @@ export interface UserRelationshipRepository {
     change: Update<StoredUserRelationship>,
   ) => Promise<StoredUserRelationship | undefined>
 }
+
+/** A new login token of the user, lasting `ttlMs` from `now` (undefined: no expiry). */
+export const newSession = (userId: string, now: string, ttlMs: number | undefined): Session => ({
+  token: `lt_${randomToken(18)}`,
+  user_id: userId,
+  expires_at: ttlMs === undefined ? null : new Date(Date.parse(now) + ttlMs).toISOString(),
+})
 
 /** What a request's handler reads and writes; an engine gives each request its own. */
 export interface Repositories {

@@ -1,14 +1,17 @@
 // What an engine says when the store fails it; the pipeline (reply/store-problem.ts) turns it
 // into an answer. Engines know no HTTP.
 
-// A full disk, a full quota, or a file-size limit (ulimit -f): retrying soon will not help.
-const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG'])
-
 export type StoreFailure =
   /** No room left for the write: retrying soon will not help. */
   | 'full'
   /** The store could not do it now (a disk error, a database down): it may work again soon. */
   | 'unavailable'
+
+/** The system's code of a failure (`ENOSPC`, `ECONNREFUSED`, PostgreSQL's `40P01`), if any. */
+export function codeOf(cause: unknown): string | undefined {
+  const code = (cause as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? code : undefined
+}
 
 export class StoreError extends Error {
   readonly failure: StoreFailure
@@ -18,9 +21,7 @@ export class StoreError extends Error {
   readonly reason: string
 
   constructor(failure: StoreFailure, during: 'write' | 'read', cause: unknown) {
-    const code = (cause as { code?: unknown } | null)?.code
-    const reason =
-      typeof code === 'string' ? code : cause instanceof Error ? cause.message : 'unknown error'
+    const reason = codeOf(cause) ?? (cause instanceof Error ? cause.message : 'unknown error')
     super(`The store failed a ${during} (${reason})`, { cause })
     this.name = 'StoreError'
     this.failure = failure
@@ -29,10 +30,24 @@ export class StoreError extends Error {
   }
 }
 
-/** What a failed write of the store is: full when there is no room, else unavailable. */
-export function writeFailure(cause: unknown): StoreError {
+// A full disk, a full quota, or a file-size limit (ulimit -f): retrying soon will not help.
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG'])
+
+/** Whether the system said there is no room: the classifier of the Node engines (disk, pg). */
+const isDiskFull = (cause: unknown): boolean => NO_ROOM.has(codeOf(cause) ?? '')
+
+/**
+ * What a failed write of the store is: full when `isFull` (the engine's classifier) finds no
+ * room, else unavailable. A StoreError already is one.
+ */
+export function writeFailure(
+  cause: unknown,
+  isFull: (cause: unknown) => boolean = isDiskFull,
+): StoreError {
   if (cause instanceof StoreError) return cause
-  const code = (cause as { code?: unknown } | null)?.code
-  const full = typeof code === 'string' && NO_ROOM.has(code)
-  return new StoreError(full ? 'full' : 'unavailable', 'write', cause)
+  return new StoreError(isFull(cause) ? 'full' : 'unavailable', 'write', cause)
 }
+
+/** What a failed read of the store is: unavailable, to retry. A StoreError already is one. */
+export const readFailure = (cause: unknown): StoreError =>
+  cause instanceof StoreError ? cause : new StoreError('unavailable', 'read', cause)

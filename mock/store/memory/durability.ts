@@ -1,4 +1,4 @@
-import type { Change } from './change.ts'
+import type { Change, JournalEntry } from './change.ts'
 import type { Data } from '../../shared/data.ts'
 
 /** What the memory engine needs of whatever makes its changes durable (a journal on disk). */
@@ -18,4 +18,13 @@ export interface Persistence {
   isClean: () => boolean
   /** The data as the disk holds it: memory without the changes not yet durable. */
   committed: () => Data
+}
+
+/** What the engine gives its persistence: the data to snapshot, and how to take changes back. */
+export interface PersistenceHooks {
+  current: () => Data
+  /** How many records memory holds (orgs, users, contacts, relationships), without copying them. */
+  records: () => number
+  /** Applies entries that take changes back, newest change first. */
+  undo: (entries: JournalEntry[]) => void
 }

@@ -3,7 +3,7 @@ import type { Data, Session, StoredContact } from '../../shared/data.ts'
 import type { JournalEntry } from './change.ts'
 import { createMemoryState, type MemoryState } from './memory-state.ts'
 import { createMemoryRepositories } from './memory-repositories.ts'
-import type { Persistence } from './durability.ts'
+import type { Persistence, PersistenceHooks } from './durability.ts'
 import type { NamedSnapshots, StorageEngine } from '../repositories.ts'
 
 export interface MemoryEngine extends StorageEngine {
@@ -18,14 +18,6 @@ export interface MemoryEngine extends StorageEngine {
 // Node's next turn of the event loop; a browser (a page, a service worker) has no setImmediate
 const nextTurn: (step: () => void) => void =
   typeof setImmediate === 'function' ? setImmediate : (step) => setTimeout(step, 0)
-
-/** What the engine gives its persistence: the data to snapshot, and how to take changes back. */
-export interface PersistenceHooks {
-  current: () => Data
-  /** How many records memory holds (orgs, users, contacts, relationships), without copying them. */
-  records: () => number
-  undo: (entries: JournalEntry[]) => void
-}
 
 /**
  * The in-memory engine: every read is answered from indexed memory; a write changes memory at once

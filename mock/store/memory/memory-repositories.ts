@@ -2,8 +2,13 @@ import type { Session, StoredContact } from '../../shared/data.ts'
 import type { JournalEntry } from './change.ts'
 import type { MemoryState } from './memory-state.ts'
 import type { OrderedIndex, Row } from './ordered-index.ts'
-import type { Page, PageQuery, Repositories } from '../repositories.ts'
-import { randomToken } from '../../shared/secrets.ts'
+import {
+  newSession,
+  pageAt,
+  type Page,
+  type PageQuery,
+  type Repositories,
+} from '../repositories.ts'
 import { normalizeSearch } from './search-text.ts'
 
 export interface MemoryContext {
@@ -17,8 +22,7 @@ export interface MemoryContext {
 
 function pageOf<T>(rows: readonly T[], { page, limit }: PageQuery): Page<T> {
   const start = (page - 1) * limit
-  const items = rows.slice(start, start + limit)
-  return { items, count: rows.length, first: items.length > 0 ? start + 1 : 0 }
+  return pageAt(rows.slice(start, start + limit), rows.length, start)
 }
 
 function pageOfIndex<T extends Row>(
@@ -27,9 +31,8 @@ function pageOfIndex<T extends Row>(
   withDeleted: boolean,
 ): Page<T> {
   const start = (page - 1) * limit
-  const items = index?.slice(start, limit, withDeleted) ?? []
   const count = (withDeleted ? index?.size : index?.activeSize) ?? 0
-  return { items, count, first: items.length > 0 ? start + 1 : 0 }
+  return pageAt(index?.slice(start, limit, withDeleted) ?? [], count, start)
 }
 
 const done = Promise.resolve()
@@ -78,12 +81,7 @@ export function createMemoryRepositories(context: MemoryContext): Repositories {
     },
     sessions: {
       open(userId, now) {
-        const ttl = context.tokenTtlMs
-        const session: Session = {
-          token: `lt_${randomToken(18)}`,
-          user_id: userId,
-          expires_at: ttl === undefined ? null : new Date(Date.parse(now) + ttl).toISOString(),
-        }
+        const session = newSession(userId, now, context.tokenTtlMs)
         sessions.set(session.token, session)
         return Promise.resolve(session)
       },

@@ -3,8 +3,9 @@
 // holds it, so it is acknowledged at once and never taken back.
 import type { Data, StoredContact } from '../../shared/data.ts'
 import type { NamedSnapshots, SnapshotInfo } from '../repositories.ts'
-import type { Persistence } from './durability.ts'
-import { createMemoryEngine, type MemoryEngine, type PersistenceHooks } from './memory-engine.ts'
+import type { Persistence, PersistenceHooks } from './durability.ts'
+import { createMemoryEngine, type MemoryEngine } from './memory-engine.ts'
+import { createTextSnapshots, type SnapshotShelf } from './text-snapshots.ts'
 
 /** A persistence that keeps nothing beyond memory: commits at once, a reset swaps in place. */
 export function createVolatilePersistence(hooks: PersistenceHooks): Persistence {
@@ -22,33 +23,19 @@ export function createVolatilePersistence(hooks: PersistenceHooks): Persistence 
   }
 }
 
-const encoder = new TextEncoder()
-
-/**
- * Named snapshots held as JSON text: a save copies the data as it is now, and a load gives lists
- * and records of its own, so no later write reaches a saved state.
- */
-export function createMemorySnapshots(now: () => Date = () => new Date()): NamedSnapshots {
-  const saved = new Map<string, { text: string; info: SnapshotInfo }>()
-  return {
-    save(name, data) {
-      const text = JSON.stringify(data)
-      const info = { name, saved_at: now().toISOString(), bytes: encoder.encode(text).length }
-      saved.set(name, { text, info })
-      return Promise.resolve({ ...info })
+/** Named snapshots held in memory: a save copies the data as it is now (text-snapshots.ts). */
+export function createMemorySnapshots(now?: () => Date): NamedSnapshots {
+  const saved = new Map<string, { info: SnapshotInfo; text: string }>()
+  const shelf: SnapshotShelf = {
+    put(info, text) {
+      saved.set(info.name, { info, text })
+      return Promise.resolve()
     },
-    list: () =>
-      Promise.resolve(
-        [...saved.values()]
-          .map(({ info }) => ({ ...info }))
-          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-      ),
-    load(name) {
-      const snapshot = saved.get(name)
-      return Promise.resolve(snapshot && (JSON.parse(snapshot.text) as Data))
-    },
+    infos: () => Promise.resolve([...saved.values()].map(({ info }) => info)),
+    text: (name) => Promise.resolve(saved.get(name)?.text),
     remove: (name) => Promise.resolve(saved.delete(name)),
   }
+  return createTextSnapshots(shelf, now)
 }
 
 export interface VolatileEngineOptions {

@@ -3,24 +3,17 @@ import { Pool } from 'pg'
 import { searchFieldsOf, type OpenApiDocument } from '../../../openapi/document.ts'
 import { loadDocument } from '../../../openapi/document-files.ts'
 import type { Data, StoredContact } from '../../shared/data.ts'
-import type { StorageEngine } from '../repositories.ts'
+import type { OpenEngine } from '../open-engine.ts'
 import { createSearchText } from '../memory/search-text.ts'
 import { StartupError } from '../../shared/startup-error.ts'
 import { insertData } from './load-data.ts'
 import { applyMigrations, SCHEMA_LOCK } from './migrate.ts'
-import { checkOut } from './pool-client.ts'
+import { inTransaction } from './pool-client.ts'
 import { createPostgresEngine } from './postgres-engine.ts'
 import { createPostgresSnapshots } from './postgres-snapshots.ts'
-import { describeStore } from './describe-store.ts'
-import { sqlOf } from './sql.ts'
+import { StoreError } from '../store-error.ts'
 
-export interface OpenPostgres {
-  engine: StorageEngine
-  /** What the start had to say (the migrations it applied, a seeded database). */
-  notes: string[]
-  /** Closes the pool once the queries in flight are done. */
-  close: () => Promise<void>
-}
+export type OpenPostgres = OpenEngine
 
 export interface OpenPostgresOptions {
   document?: OpenApiDocument
@@ -38,6 +31,17 @@ export interface OpenPostgresOptions {
  */
 export const defaultPoolSize = (): number => 2 * availableParallelism()
 
+/** The store's URL as it may be shown: its password hidden. */
+export function describeStore(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password !== '') parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'postgres://(unparsable URL)'
+  }
+}
+
 /**
  * Migrates the schema and, when the database holds no data yet, loads the seed: in one
  * transaction under an advisory lock, so of several instances starting at once exactly one does
@@ -48,10 +52,7 @@ async function prepareDatabase(
   createData: () => Data | Promise<Data>,
   searchTextOf: (contact: StoredContact) => string,
 ): Promise<string[]> {
-  const { client, release } = await checkOut(pool)
-  try {
-    const sql = sqlOf(client)
-    await sql('BEGIN')
+  return inTransaction(pool, async (sql) => {
     await sql('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK])
     const applied = await applyMigrations(sql)
     const [seeded] = await sql('SELECT 1 FROM meta WHERE id = 1')
@@ -60,14 +61,8 @@ async function prepareDatabase(
       await insertData(sql, await createData(), searchTextOf)
       notes.push('The database was empty: it now holds the seed data.')
     }
-    await sql('COMMIT')
     return notes
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw error
-  } finally {
-    release()
-  }
+  })
 }
 
 /** Opens the PostgreSQL store at `url` (`--store postgres://…` or DATABASE_URL). */
@@ -89,8 +84,10 @@ export async function openPostgresStore(
     notes = await prepareDatabase(pool, createData, searchTextOf)
   } catch (error) {
     await pool.end()
+    // what the database or the connection said, not the StoreError around it
+    const cause = error instanceof StoreError ? error.cause : error
     throw new StartupError(
-      `The database ${describeStore(url)} cannot be used (${(error as Error).message}). ` +
+      `The database ${describeStore(url)} cannot be used (${(cause as Error).message}). ` +
         'Check that it runs and that the URL names a database this user may create tables in.',
       { cause: error },
     )

@@ -1,8 +1,8 @@
 import type { StoredContact } from '../../shared/data.ts'
-import type { ContactQuery, ContactRepository, Page } from '../repositories.ts'
+import { pageAt, type ContactQuery, type ContactRepository, type Page } from '../repositories.ts'
 import { normalizeSearch } from '../memory/search-text.ts'
 import { contactColumns } from './load-data.ts'
-import { searchQueryFor, whereMatching } from './search-queries.ts'
+import { ORDER, searchQueryFor, whereMatching } from './search-queries.ts'
 import { containsPattern, docsOf, STORED_SEPARATOR, type DocRow, type Sql } from './sql.ts'
 
 export interface ContactContext {
@@ -10,12 +10,7 @@ export interface ContactContext {
   searchTextOf: (contact: StoredContact) => string
 }
 
-const ORDER = 'ORDER BY created_at, id'
 const activeOf = (contact: StoredContact): number => (contact.deleted_at === null ? 1 : 0)
-
-function pageOf<T>(items: T[], count: number, offset: number): Page<T> {
-  return { items, count, first: items.length > 0 ? offset + 1 : 0 }
-}
 
 /** Moves an org's kept counts; a row is created on the org's first contact. */
 async function addCounts(sql: Sql, orgId: string, total: number, active: number): Promise<void> {
@@ -35,13 +30,13 @@ async function listAll(sql: Sql, { orgId, withDeleted, page, limit }: ContactQue
     [orgId],
   )
   const count = Number((withDeleted ? counts?.total : counts?.active) ?? 0)
-  if (offset >= count) return pageOf<StoredContact>([], count, offset)
+  if (offset >= count) return pageAt<StoredContact>([], count, offset)
   const alive = withDeleted ? '' : 'AND deleted_at IS NULL'
   const rows = await sql<DocRow<StoredContact>>(
     `SELECT doc FROM contacts WHERE org_id = $1 ${alive} ${ORDER} LIMIT $2 OFFSET $3`,
     [orgId, limit, offset],
   )
-  return pageOf(docsOf(rows), count, offset)
+  return pageAt(docsOf(rows), count, offset)
 }
 
 /**
@@ -63,7 +58,7 @@ async function listMatches(
       [orgId, pattern],
     )
     const found = docsOf(rows).filter((row) => context.searchTextOf(row).includes(needle))
-    return pageOf(found.slice(offset, offset + limit), found.length, offset)
+    return pageAt(found.slice(offset, offset + limit), found.length, offset)
   }
   const query = searchQueryFor(needle, withDeleted)
   const rows = await sql<{ count: string; doc: StoredContact | null }>(
@@ -72,7 +67,7 @@ async function listMatches(
     query.name,
   )
   const docs = rows.flatMap((row) => (row.doc === null ? [] : [row.doc]))
-  return pageOf(docs, Number(rows[0]?.count ?? 0), offset)
+  return pageAt(docs, Number(rows[0]?.count ?? 0), offset)
 }
 
 /** Contacts in PostgreSQL, with the file store's behaviour (see memory-repositories.ts). */

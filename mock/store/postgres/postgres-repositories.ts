@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type {
   Org,
   RelationshipType,
@@ -7,8 +6,13 @@ import type {
   StoredUserRelationship,
   User,
 } from '../../shared/data.ts'
-import type { Repositories, UserRelationshipRepository } from '../repositories.ts'
-import { UPSERT_USER, userColumns } from './load-data.ts'
+import {
+  newSession,
+  pageAt,
+  type Repositories,
+  type UserRelationshipRepository,
+} from '../repositories.ts'
+import { relationshipColumns, UPSERT_USER, userColumns } from './load-data.ts'
 import { createPostgresContacts } from './postgres-contacts.ts'
 import { docsOf, type DocRow, type Sql } from './sql.ts'
 
@@ -40,7 +44,7 @@ async function purgeOrg(sql: Sql, orgId: string): Promise<void> {
 }
 
 /** The catalog of the data now: another instance's reset may have replaced it. */
-async function relationshipTypesOf(sql: Sql): Promise<RelationshipType[]> {
+export async function relationshipTypesOf(sql: Sql): Promise<RelationshipType[]> {
   const meta = await docOf<{ relationship_types: RelationshipType[] }>(
     sql,
     'SELECT doc FROM meta WHERE id = 1',
@@ -50,15 +54,6 @@ async function relationshipTypesOf(sql: Sql): Promise<RelationshipType[]> {
 }
 
 function createUserRelationships(sql: Sql): UserRelationshipRepository {
-  const columns = (row: StoredUserRelationship): unknown[] => [
-    row.id,
-    row.org_id,
-    row.user_id,
-    row.contact_id,
-    row.created_at,
-    row.deleted_at,
-    JSON.stringify(row),
-  ]
   const owned = 'id = $1 AND org_id = $2 AND user_id = $3'
   return {
     find: (orgId, userId, id) =>
@@ -74,14 +69,13 @@ function createUserRelationships(sql: Sql): UserRelationshipRepository {
         `SELECT doc FROM user_relationships ${where} ORDER BY created_at, id LIMIT $3 OFFSET $4`,
         [orgId, userId, limit, offset],
       )
-      const items = docsOf(rows)
-      return { items, count: Number(counted?.count ?? 0), first: items.length > 0 ? offset + 1 : 0 }
+      return pageAt(docsOf(rows), Number(counted?.count ?? 0), offset)
     },
     async create(relationship) {
       await sql(
         `INSERT INTO user_relationships (id, org_id, user_id, contact_id, created_at, deleted_at, doc)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        columns(relationship),
+        relationshipColumns(relationship),
       )
     },
     async update(orgId, userId, id, change) {
@@ -95,7 +89,7 @@ function createUserRelationships(sql: Sql): UserRelationshipRepository {
       await sql(
         `UPDATE user_relationships SET org_id = $2, user_id = $3, contact_id = $4,
            created_at = $5, deleted_at = $6, doc = $7 WHERE id = $1`,
-        columns(next),
+        relationshipColumns(next),
       )
       return next
     },
@@ -135,12 +129,7 @@ export function createPostgresRepositories(context: PostgresContext): Repositori
     },
     sessions: {
       async open(userId, now) {
-        const ttl = context.tokenTtlMs
-        const session: Session = {
-          token: `lt_${randomBytes(18).toString('base64url')}`,
-          user_id: userId,
-          expires_at: ttl === undefined ? null : new Date(Date.parse(now) + ttl).toISOString(),
-        }
+        const session = newSession(userId, now, context.tokenTtlMs)
         await sql('INSERT INTO sessions (token, user_id, expires_at) VALUES ($1, $2, $3)', [
           session.token,
           session.user_id,

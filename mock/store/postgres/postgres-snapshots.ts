@@ -1,6 +1,6 @@
 import type { Pool } from 'pg'
-import type { Data } from '../../shared/data.ts'
 import type { NamedSnapshots, SnapshotInfo } from '../repositories.ts'
+import { createTextSnapshots } from '../memory/text-snapshots.ts'
 import { sqlOf } from './sql.ts'
 
 /**
@@ -8,36 +8,28 @@ import { sqlOf } from './sql.ts'
  * database lists and restores the same ones.
  */
 export function createPostgresSnapshots(pool: Pool): NamedSnapshots {
-  const sql = sqlOf(pool)
-  return {
-    async save(name, data) {
-      const text = JSON.stringify(data)
-      const [saved] = await sql<SnapshotInfo>(
+  const read = sqlOf(pool, 'read')
+  const write = sqlOf(pool, 'write')
+  return createTextSnapshots({
+    async put({ name, saved_at, bytes }, text) {
+      await write(
         `INSERT INTO named_snapshots (name, saved_at, bytes, data) VALUES ($1, $2, $3, $4)
          ON CONFLICT (name) DO UPDATE SET saved_at = EXCLUDED.saved_at, bytes = EXCLUDED.bytes,
-           data = EXCLUDED.data
-         RETURNING name, saved_at, bytes`,
-        [name, new Date().toISOString(), Buffer.byteLength(text), text],
+           data = EXCLUDED.data`,
+        [name, saved_at, bytes, text],
       )
-      if (!saved) throw new Error(`the snapshot ${name} was not saved`)
-      return { name: saved.name, saved_at: saved.saved_at, bytes: saved.bytes }
     },
-    async list() {
-      const rows = await sql<SnapshotInfo>(
-        'SELECT name, saved_at, bytes FROM named_snapshots ORDER BY name',
-      )
-      return rows.map(({ name, saved_at, bytes }) => ({ name, saved_at, bytes }))
-    },
-    async load(name) {
-      const [row] = await sql<{ data: string }>(
+    infos: () => read<SnapshotInfo>('SELECT name, saved_at, bytes FROM named_snapshots'),
+    async text(name) {
+      const [row] = await read<{ data: string }>(
         'SELECT data FROM named_snapshots WHERE name = $1',
         [name],
       )
-      return row && (JSON.parse(row.data) as Data)
+      return row?.data
     },
     async remove(name) {
-      const gone = await sql('DELETE FROM named_snapshots WHERE name = $1 RETURNING name', [name])
+      const gone = await write('DELETE FROM named_snapshots WHERE name = $1 RETURNING name', [name])
       return gone.length > 0
     },
-  }
+  })
 }

@@ -3,7 +3,8 @@
 // no record when the page is past the end). The bench sends them alone too.
 import { STORED_SEPARATOR } from './sql.ts'
 
-const ORDER = 'ORDER BY created_at, id'
+/** List order, as memory's (row-order.ts). */
+export const ORDER = 'ORDER BY created_at, id'
 
 export const whereMatching = (withDeleted: boolean): string =>
   `WHERE org_id = $1 AND search LIKE $2 ESCAPE '\\' ${withDeleted ? '' : 'AND deleted_at IS NULL'}`

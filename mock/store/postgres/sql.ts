@@ -1,5 +1,6 @@
 import { type Pool, type PoolClient, type QueryResultRow } from 'pg'
 import type { StoredContact } from '../../shared/data.ts'
+import { readFailure, writeFailure } from '../store-error.ts'
 
 /**
  * One statement on the pool (a read) or on a write's own connection (inside its transaction). A
@@ -13,29 +14,20 @@ export type Sql = <R extends QueryResultRow>(
 ) => Promise<R[]>
 
 /**
- * What a statement failed with: the database's refusal, or a connection lost or refused (which pg
- * reports as plain Errors, some without a code). The handler's own errors are never wrapped.
+ * What a statement fails with, the database's refusal or a connection lost or refused (which pg
+ * reports as plain Errors, some without a code), is the StoreError of that read or write; the
+ * handler's own errors are never wrapped.
  */
-export class StoreError extends Error {
-  readonly code: string | undefined
-
-  constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause })
-    this.name = 'StoreError'
-    const code = (cause as { code?: unknown } | null)?.code
-    this.code = typeof code === 'string' ? code : undefined
-  }
-}
-
-export const sqlOf =
-  (db: Pool | PoolClient): Sql =>
-  async <R extends QueryResultRow>(text: string, values?: unknown[], name?: string) => {
+export function sqlOf(db: Pool | PoolClient, during: 'read' | 'write'): Sql {
+  const failure = during === 'read' ? readFailure : writeFailure
+  return async <R extends QueryResultRow>(text: string, values?: unknown[], name?: string) => {
     try {
       return (await db.query<R>({ text, values, name })).rows
     } catch (error) {
-      throw new StoreError(error)
+      throw failure(error)
     }
   }
+}
 
 export interface DocRow<T> {
   doc: T
@@ -58,6 +50,3 @@ export function storedSearchText(
 /** A LIKE pattern that matches `needle` anywhere, its own `%`, `_` and `\` taken literally. */
 export const containsPattern = (needle: string): string =>
   `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-
-/** Whether an error comes from the database or the connection to it (not from the handler). */
-export const isStoreError = (error: unknown): error is StoreError => error instanceof StoreError

@@ -1,7 +1,7 @@
 // Choosing the PostgreSQL store: --store or DATABASE_URL; anything else fails fast (exit 2).
 import { describe, expect, test } from '@jest/globals'
 import { ConfigError, readCommandLine, type MockConfig } from '../../process/config.ts'
-import { describeStore } from './describe-store.ts'
+import { describeStore } from './open-postgres.ts'
 
 const configOf = (argv: string[], env: NodeJS.ProcessEnv): MockConfig => {
   const request = readCommandLine(argv, env)

@@ -177,7 +177,7 @@ describe('Search on PostgreSQL through the words', () => {
     // Arrange: the seed and the changed contacts stored by the first migration alone
     const url = await cluster.createDatabase()
     const pool = new Pool({ connectionString: url, max: 1 })
-    const sql = sqlOf(pool)
+    const sql = sqlOf(pool, 'write')
     const searchTextOf = createSearchText(searchFieldsOf(loadDocument()))
     const [first] = readMigrations()
     await applyMigrations(sql, first ? [first] : [])

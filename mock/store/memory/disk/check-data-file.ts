@@ -22,7 +22,8 @@ import { idOf } from '../change.ts'
 import type { DamagedLine, JournalContents, JournalLine, ReadEntry } from './journal.ts'
 import type { StoredSnapshot } from './snapshot-file.ts'
 
-const RECORD_COLLECTIONS: readonly RecordCollection[] = [
+/** The collections of a data file, each a list of records. */
+export const RECORD_COLLECTIONS: readonly RecordCollection[] = [
   'orgs',
   'users',
   'relationship_types',
@@ -50,19 +51,14 @@ function replay(snapshot: Data, entries: readonly ReadEntry[]): Replayed {
   const data: Data = { ...snapshot }
   // for each record of a collection the journal touches: its entry, or its snapshot index
   const origins = new Map<RecordCollection, (ReadEntry | number)[]>()
-  const removals = new Map<RecordCollection, Map<string, ReadEntry>>()
-  for (const collection of new Set(entries.map(({ entry }) => entry.collection))) {
-    // the last entry of each id, and of each id it removed
-    const last = new Map<string, ReadEntry>()
-    const removed = new Map<string, ReadEntry>()
-    for (const read of entries) {
-      if (read.entry.collection !== collection) continue
-      const id = idOf(read.entry)
-      last.set(id, read)
-      if ('put' in read.entry) removed.delete(id)
-      else removed.set(id, read)
-    }
-    removals.set(collection, removed)
+  // the last entry of each id, by collection
+  const lasts = new Map<RecordCollection, Map<string, ReadEntry>>()
+  for (const read of entries) {
+    const { collection } = read.entry
+    if (!lasts.has(collection)) lasts.set(collection, new Map())
+    lasts.get(collection)?.set(idOf(read.entry), read)
+  }
+  for (const [collection, last] of lasts) {
     const rows: unknown[] = []
     const from: (ReadEntry | number)[] = []
     const putBy = (read: ReadEntry): void => {
@@ -99,7 +95,10 @@ function replay(snapshot: Data, entries: readonly ReadEntry[]): Replayed {
       const from = origin(collection, index)
       return typeof from === 'number' ? from : -1
     },
-    removalOf: (collection, id) => removals.get(collection)?.get(id),
+    removalOf: (collection, id) => {
+      const read = lasts.get(collection)?.get(id)
+      return read && 'remove' in read.entry ? read : undefined
+    },
   }
 }
 

@@ -1,6 +1,7 @@
 import { linkSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { StartupError } from '../../../shared/startup-error.ts'
 import { realPathOf } from './real-path.ts'
+import { codeOf } from '../../store-error.ts'
 
 // A takeover guard older than this was left by a process that died in the middle of one.
 const GUARD_STALE_MS = 10_000
@@ -12,11 +13,9 @@ function isAlive(pid: number): boolean {
     return true
   } catch (error) {
     // EPERM: the process exists but belongs to someone else
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    return codeOf(error) === 'EPERM'
   }
 }
-
-const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code
 
 /**
  * Creates `path` holding our pid, or returns false if it exists. The pid is written to a file of

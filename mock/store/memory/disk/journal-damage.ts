@@ -1,7 +1,7 @@
 import { copyFileSync } from 'node:fs'
 import { ProblemList } from '../../../../fixtures/seed-identities.ts'
 import { journalFiles, type DamagedLine, type JournalContents } from './journal.ts'
-import { flushToDisk } from './flush-to-disk.ts'
+import { flushToDisk } from './durable-writes.ts'
 import { StartupError } from '../../../shared/startup-error.ts'
 
 /**

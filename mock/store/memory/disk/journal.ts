@@ -4,8 +4,7 @@ import { basename, dirname } from 'node:path'
 import { COLLECTIONS, type Collection } from '../../../shared/data.ts'
 import type { JournalEntry } from '../change.ts'
 import { keptJsonOf } from '../record-json.ts'
-import { flushToDisk } from './flush-to-disk.ts'
-import { writeAll } from './write-all.ts'
+import { flushToDisk, writeAll } from './durable-writes.ts'
 
 /** An entry as a journal line; the record's text is kept for the snapshots to come. */
 const lineOf = (entry: JournalEntry): string =>

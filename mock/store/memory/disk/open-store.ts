@@ -2,10 +2,10 @@ import { searchFieldsOf, type OpenApiDocument } from '../../../../openapi/docume
 import { loadDocument } from '../../../../openapi/document-files.ts'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { writeFailure } from '../../store-error.ts'
 import type { Data } from '../../../shared/data.ts'
+import { codeOf } from '../../store-error.ts'
 import { acquireLock } from './file-lock.ts'
-import { checkDataFile } from './check-data-file.ts'
+import { checkDataFile, RECORD_COLLECTIONS } from './check-data-file.ts'
 import { handleJournalDamage } from './journal-damage.ts'
 import { openJournal, readJournal } from './journal.ts'
 import { createPersistence } from './persistence.ts'
@@ -15,13 +15,12 @@ import { SnapshotFile, type StoredSnapshot } from './snapshot-file.ts'
 import { StartupError } from '../../../shared/startup-error.ts'
 import { createMemoryEngine, type MemoryEngine } from '../memory-engine.ts'
 import { createSearchText } from '../search-text.ts'
-
-const COLLECTIONS = ['orgs', 'users', 'relationship_types', 'contacts', 'user_relationships']
+import type { OpenEngine } from '../../open-engine.ts'
 
 function isData(value: unknown): value is Data {
   if (typeof value !== 'object' || value === null) return false
   const record = value as Record<string, unknown>
-  return record['version'] === 1 && COLLECTIONS.every((name) => Array.isArray(record[name]))
+  return record['version'] === 1 && RECORD_COLLECTIONS.every((name) => Array.isArray(record[name]))
 }
 
 async function readSnapshot(file: string, adapter: SnapshotFile): Promise<StoredSnapshot | null> {
@@ -37,7 +36,7 @@ async function readSnapshot(file: string, adapter: SnapshotFile): Promise<Stored
   }
   if (stored !== null && !isData(stored.data)) {
     throw new StartupError(
-      `The data file ${file} is not a data file of this mock (version 1 with ${COLLECTIONS.join(', ')}). ` +
+      `The data file ${file} is not a data file of this mock (version 1 with ${RECORD_COLLECTIONS.join(', ')}). ` +
         'It was not changed: start with another --db file.',
     )
   }
@@ -53,20 +52,14 @@ export class StoreCloseError extends Error {
 }
 
 const snapshotFailure = (file: string, error: unknown): string => {
-  const code = (error as NodeJS.ErrnoException | null)?.code
-  const reason = code ?? (error instanceof Error ? error.message : String(error))
+  const reason = codeOf(error) ?? (error instanceof Error ? error.message : String(error))
   return (
     `The snapshot of ${file} could not be written (${reason}). Every acknowledged write is ` +
     `kept in ${file}.journal*, which the next start replays.`
   )
 }
 
-export interface OpenStore {
-  engine: MemoryEngine
-  close: () => Promise<void>
-  /** What the start had to say (for example, what `recover` dropped from a damaged journal). */
-  notes: string[]
-}
+export type OpenStore = OpenEngine<MemoryEngine>
 
 export interface OpenStoreOptions {
   snapshotEvery?: number
@@ -122,7 +115,6 @@ export async function openStore(
           journal,
           snapshotEvery: options.snapshotEvery,
           onSnapshotError: options.onSnapshotError,
-          toWriteError: writeFailure,
           saveSnapshot: (data, generation) => adapter.write(data, generation),
         }),
       {

@@ -189,6 +189,23 @@ describe('createPersistence (group commit)', () => {
     expect(saved[0]?.contacts.map((contact) => contact.first_name)).toEqual(['saved'])
   })
 
+  test('When a snapshot is asked for after another one, then each is written, the second with the change made between', async () => {
+    // Arrange
+    const { memory, saved, persistence } = setUp()
+    await persistence.snapshot()
+
+    // Act
+    persistence.record(memory.put('between'))
+    await persistence.commit()
+    await persistence.snapshot()
+
+    // Assert
+    expect(saved.map((data) => data.contacts.map((contact) => contact.first_name))).toEqual([
+      [],
+      ['between'],
+    ])
+  })
+
   test('When a snapshot is being written, then later commits do not wait for it', async () => {
     // Arrange: a snapshot that takes until the test lets it finish
     let finish = (): void => undefined
@@ -246,8 +263,8 @@ describe('createPersistence (group commit)', () => {
       swapped = true
     })
 
-    // Assert
-    await expect(replacing).rejects.toThrow('full')
+    // Assert: the store's error, as the disk's classifier makes it
+    await expect(replacing).rejects.toMatchObject({ failure: 'full', reason: 'ENOSPC' })
     expect(swapped).toBe(false)
   })
 })

@@ -1,19 +1,13 @@
-import { committedData, undoEntryOf, type Change } from '../change.ts'
-import type { Persistence } from '../durability.ts'
+import { writeFailure } from '../../store-error.ts'
 import type { Data } from '../../../shared/data.ts'
-import type { JournalEntry } from '../change.ts'
+import type { Persistence, PersistenceHooks } from '../durability.ts'
+import { createGroupCommit } from '../group-commit.ts'
 import type { Journal } from './journal.ts'
 
-export interface PersistenceOptions {
+export interface PersistenceOptions extends PersistenceHooks {
   journal: Journal
-  /** The data in memory, unsaved changes included. */
-  current: () => Data
-  /** How many records `current()` would hold, counted without building it. */
-  records: () => number
   /** Writes a whole snapshot durably, holding the changes of the journals up to `generation`. */
   saveSnapshot: (data: Data, generation: number) => Promise<void>
-  /** Applies entries that take changes back, newest change first. */
-  undo: (entries: JournalEntry[]) => void
   /**
    * Journal entries after which a snapshot is written, at the least: on larger data the snapshot
    * waits for an eighth of its records in changes (see `changesBeforeSnapshot`).
@@ -21,13 +15,6 @@ export interface PersistenceOptions {
   snapshotEvery?: number
   /** A snapshot nobody waits for failed; the journals still hold every change. */
   onSnapshotError?: (error: unknown) => void
-  /** What a failed write's requests are rejected with. */
-  toWriteError?: (error: unknown) => unknown
-}
-
-interface Waiter {
-  resolve: () => void
-  reject: (error: unknown) => void
 }
 
 /**
@@ -44,55 +31,39 @@ export const changesBeforeSnapshot = (records: number, snapshotEvery: number): n
 const recordsOf = (data: Data): number =>
   data.orgs.length + data.users.length + data.contacts.length + data.user_relationships.length
 
-const replaced = (): Error =>
-  new Error('the data was replaced while this change was being saved; it was not kept')
-
 /**
- * Group commit: while one journal write is on its way to the disk, every change that comes in
- * waits for the next one, so N concurrent requests cost one durable append, not N.
- * A snapshot sets the journal aside and is written in the background while writes go on into a
- * new one; resets and journal writes take turns in one chain, so none sees another half done.
+ * The data file's persistence: the group commit appends each batch to the journal (a write is
+ * answered once its line is on disk). A snapshot sets the journal aside and is written in the
+ * background while writes go on into a new one; it is plugged in after each batch, and a reset
+ * writes one in the chain, so none sees another half done.
  */
 export function createPersistence(options: PersistenceOptions): Persistence {
   const { journal, snapshotEvery = 20_000, onSnapshotError = () => undefined } = options
-  const toWriteError = options.toWriteError ?? ((error: unknown) => error)
-  let pending: Change[] = []
-  // the batch on its way to the disk: in memory, not yet durable
-  let inFlight: Change[] = []
-  let waiters: Waiter[] = []
-  let snapshotWaiters: Waiter[] = []
-  const replacements: (Waiter & { data: Data; swap: () => void })[] = []
   let journaled = 0
   // a snapshot failed: the journals set aside hold changes no snapshot has yet
   let behind = false
   // set at the first write: the journal's replay at start adds records after the store creates this
   let nextSnapshotAt: number | undefined
-  let running: Promise<void> | undefined
   let writing: Promise<void> | undefined
-
-  function takeBack(failed: Change[], failedWaiters: Waiter[], error: unknown): void {
-    // Memory holds the failed batch and every change made on top of it since: all go back.
-    const changes = [...failed, ...pending]
-    const all = [...failedWaiters, ...waiters]
-    pending = []
-    waiters = []
-    options.undo(changes.reverse().map(undoEntryOf))
-    const reason = toWriteError(error)
-    for (const waiter of all) waiter.reject(reason)
+  // a snapshot asked for and not yet begun, which later requests share
+  let queued = false
+  let requested = Promise.resolve()
+  // tried again a little later, after a snapshot that failed
+  const retryLater = (): void => {
+    nextSnapshotAt = journaled + Math.ceil(snapshotEvery / 10)
   }
 
   /** Starts writing what is on disk now; changes from here on go to a new journal. */
   async function startSnapshot(): Promise<{ done: Promise<void> }> {
     // Records are replaced, never changed in place: the copied lists stay as they are now. Changes
     // recorded while the last append ran are not on disk yet: the snapshot leaves them out.
-    const state = committedData(options.current(), pending)
+    const state = commits.committed()
     let generation: number
     try {
       generation = await journal.rotate()
     } catch (error) {
-      // nothing was set aside: the journal in use still holds every change, and takes the next
-      // ones; the snapshot is tried again a little later, as after one that failed to write
-      nextSnapshotAt = journaled + Math.ceil(snapshotEvery / 10)
+      // nothing was set aside: the journal in use still holds every change, and takes the next ones
+      retryLater()
       throw error
     }
     journaled = 0
@@ -106,7 +77,7 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     writing = done
       .catch((error: unknown) => {
         behind = true
-        nextSnapshotAt = journaled + Math.ceil(snapshotEvery / 10)
+        retryLater()
         onSnapshotError(error)
       })
       .finally(() => {
@@ -116,108 +87,55 @@ export function createPersistence(options: PersistenceOptions): Persistence {
     return { done }
   }
 
-  async function takeSnapshot(): Promise<void> {
-    const requested = snapshotWaiters
-    snapshotWaiters = []
-    if (writing) {
-      if (requested.length === 0) return
-      await writing
-    }
-    let started: { done: Promise<void> }
-    try {
-      started = await startSnapshot()
-    } catch (error) {
-      if (requested.length === 0) onSnapshotError(error)
-      for (const waiter of requested) waiter.reject(error)
-      return
-    }
-    if (requested.length === 0) return
-    try {
-      await started.done
-      for (const waiter of requested) waiter.resolve()
-    } catch (error) {
-      for (const waiter of requested) waiter.reject(error)
-    }
+  /** A snapshot asked for (at start, at a stop): after the one being written, and waited for. */
+  async function snapshotNow(): Promise<void> {
+    if (writing) await writing
+    const { done } = await startSnapshot()
+    await done
   }
 
-  async function replace(): Promise<void> {
-    const request = replacements.shift()
-    if (!request) return
-    // a snapshot still being written would land after this one and bring the old data back
-    if (writing) await writing
-    try {
-      const generation = await journal.rotate()
-      await options.saveSnapshot(request.data, generation)
-      await journal.dropRotated(generation)
+  const commits = createGroupCommit(options, {
+    async write(batch) {
+      await journal.append(batch.map((change) => change.entry))
+      journaled += batch.length
+    },
+    async replace(data) {
+      // a snapshot still being written would land after this one and bring the old data back
+      if (writing) await writing
+      try {
+        const generation = await journal.rotate()
+        await options.saveSnapshot(data, generation)
+        await journal.dropRotated(generation)
+      } catch (error) {
+        behind = true
+        throw error
+      }
       journaled = 0
       behind = false
-      nextSnapshotAt = changesBeforeSnapshot(recordsOf(request.data), snapshotEvery)
-    } catch (error) {
-      behind = true
-      request.reject(toWriteError(error))
-      return
-    }
-    // Changes made meanwhile went to the data that is now replaced, and never reached the disk.
-    const raced = waiters
-    pending = []
-    waiters = []
-    request.swap()
-    for (const waiter of raced) waiter.reject(toWriteError(replaced()))
-    request.resolve()
-  }
-
-  async function flush(): Promise<void> {
-    const batch = pending
-    const batchWaiters = waiters
-    pending = []
-    waiters = []
-    inFlight = batch
-    try {
-      if (batch.length > 0) await journal.append(batch.map((change) => change.entry))
-    } catch (error) {
-      takeBack(batch, batchWaiters, error)
-      return
-    } finally {
-      inFlight = []
-    }
-    journaled += batch.length
-    for (const waiter of batchWaiters) waiter.resolve()
-    nextSnapshotAt ??= changesBeforeSnapshot(options.records(), snapshotEvery)
-    if (snapshotWaiters.length > 0 || journaled >= nextSnapshotAt) await takeSnapshot()
-    while (replacements.length > 0) await replace()
-  }
-
-  function schedule(): void {
-    running ??= flush().finally(() => {
-      running = undefined
-      if (waiters.length + snapshotWaiters.length + replacements.length > 0) schedule()
-    })
-  }
-
-  function enqueue(list: Waiter[]): Promise<void> {
-    return new Promise((resolve, reject) => {
-      list.push({ resolve, reject })
-      schedule()
-    })
-  }
+      nextSnapshotAt = changesBeforeSnapshot(recordsOf(data), snapshotEvery)
+    },
+    failure: writeFailure,
+    async afterWrite() {
+      nextSnapshotAt ??= changesBeforeSnapshot(options.records(), snapshotEvery)
+      // one being written already takes the journal's changes so far
+      if (journaled < nextSnapshotAt || writing) return
+      await startSnapshot().catch(onSnapshotError)
+    },
+  })
 
   return {
-    record(change) {
-      pending.push(change)
+    ...commits,
+    snapshot() {
+      if (!queued) {
+        queued = true
+        // begun at once when the chain is idle: unset before inTurn returns
+        requested = commits.inTurn(() => {
+          queued = false
+          return snapshotNow()
+        })
+      }
+      return requested
     },
-    commit: () => enqueue(waiters),
-    isClean: () =>
-      !behind &&
-      journaled === 0 &&
-      pending.length + waiters.length + snapshotWaiters.length + replacements.length === 0 &&
-      running === undefined &&
-      writing === undefined,
-    snapshot: () => enqueue(snapshotWaiters),
-    committed: () => committedData(options.current(), [...inFlight, ...pending]),
-    replace: (data, swap) =>
-      new Promise((resolve, reject) => {
-        replacements.push({ data, swap, resolve, reject })
-        schedule()
-      }),
+    isClean: () => !behind && journaled === 0 && commits.idle() && writing === undefined,
   }
 }

@@ -1,10 +1,9 @@
 import { readlinkSync, realpathSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
+import { codeOf } from '../../store-error.ts'
 
 // As many links as Linux follows in one path (MAXSYMLINKS) before it answers ELOOP.
 const MAX_LINKS = 40
-
-const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code
 
 /**
  * The path `path` names with every symlink resolved, also for a file not written yet: its folder

@@ -2,11 +2,9 @@ import { createReadStream, existsSync } from 'node:fs'
 import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { crc32 } from 'node:zlib'
-import type { Adapter } from 'lowdb'
 import type { Data, StoredContact, StoredUserRelationship } from '../../../shared/data.ts'
 import { jsonOf } from '../record-json.ts'
-import { flushToDisk } from './flush-to-disk.ts'
-import { writeAll } from './write-all.ts'
+import { flushToDisk, writeAll } from './durable-writes.ts'
 
 /** The first line of a data file in the line format: everything but the two large collections. */
 const FORMAT = 'contacts-mock-kit/lines'
@@ -166,12 +164,19 @@ async function readLines(file: string): Promise<StoredSnapshot | undefined> {
   return { data, journal, sealed }
 }
 
+/** A file that holds the whole data: what lowdb calls an adapter, and all of lowdb it used. */
+export interface DataFile {
+  /** The data; null when there is no file. */
+  read: () => Promise<Data | null>
+  write: (data: Data) => Promise<void>
+}
+
 /**
- * The data file as a lowdb adapter: one line per record, written in chunks between requests (no
- * stall, no string as large as the file) to a temporary file that is flushed and renamed into
- * place. Reads this line format, and the single JSON document earlier versions wrote.
+ * The data file: one line per record, written in chunks between requests (no stall, no string as
+ * large as the file) to a temporary file that is flushed and renamed into place. Reads this line
+ * format, and the single JSON document earlier versions wrote.
  */
-export class SnapshotFile implements Adapter<Data> {
+export class SnapshotFile implements DataFile {
   readonly #file: string
   readonly #temp: string
 

@@ -5,7 +5,7 @@
 // turn, each read first asks IndexedDB for the commits after the last one memory has: usually none
 // (one request), else memory applies them from the log, or reads the data whole when they are no
 // longer there or one replaced everything (a reset, a restored snapshot).
-import { StoreError } from '../../store-error.ts'
+import { readFailure } from '../../store-error.ts'
 import type { StorageEngine } from '../../repositories.ts'
 import type { MemoryEngine } from '../memory-engine.ts'
 import type { IdbDatabase } from './idb.ts'
@@ -35,8 +35,8 @@ export interface TabsOptions {
   takeLock: TakeLock
 }
 
-const readFailure = (cause: unknown): never => {
-  throw cause instanceof StoreError ? cause : new StoreError('unavailable', 'read', cause)
+const throwReadFailure = (cause: unknown): never => {
+  throw readFailure(cause)
 }
 
 /** The engine of this tab, shared with the other tabs of its origin through IndexedDB. */
@@ -71,13 +71,13 @@ export function shareAcrossTabs(engine: MemoryEngine, options: TabsOptions): Sto
   function catchUp(step: () => Promise<void>): Promise<void> {
     const caught = catching.then(step)
     catching = caught.catch(() => undefined)
-    return caught.catch(readFailure)
+    return caught.catch(throwReadFailure)
   }
 
   /** Before a read out of a turn: memory has every commit made until now. */
   async function fresh(): Promise<void> {
     if (turn !== undefined) return
-    const log = await readLogAfter(db, ledger.generation).catch(readFailure)
+    const log = await readLogAfter(db, ledger.generation).catch(throwReadFailure)
     if (log.length === 0) return
     // a turn begun meanwhile has caught up itself, and its writes are in memory on top
     await catchUp(() => (turn === undefined ? apply(log) : Promise.resolve()))
