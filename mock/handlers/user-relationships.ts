@@ -1,6 +1,5 @@
 import type { StoredUserRelationship, UserRelationship } from '../shared/data.ts'
-import type { FieldError } from '../shared/problem.ts'
-import { HttpError } from '../shared/problem.ts'
+import { HttpError, invalidFields, type FieldError } from '../shared/problem.ts'
 import type { Repositories } from '../store/repositories.ts'
 import { softDeleted } from './soft-delete.ts'
 import { pagingOf, type BodyOf, type Handler } from './operation.ts'
@@ -52,10 +51,7 @@ async function checkReferences(
       message: 'is not a relationship type of the catalog (GET /api/v1/relationships)',
     })
   }
-  if (errors.length > 0) {
-    const count = errors.length === 1 ? '1 field is' : '2 fields are'
-    throw new HttpError(422, `${count} invalid; nothing was changed.`, { errors })
-  }
+  if (errors.length > 0) throw invalidFields(errors)
 }
 
 const createUserRelationship: Handler<'createUserRelationship'> = async (input, repos) => {

@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
@@ -77,22 +78,19 @@ function answerStarting(req: IncomingMessage, res: ServerResponse): void {
   writeReply(req, res, problemReply(starting))
 }
 
-function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    const failed = (error: NodeJS.ErrnoException): void => {
-      const reason =
-        error.code === 'EADDRINUSE'
-          ? `Port ${String(port)} on ${host} is already in use. Stop what uses it, or start ` +
-            'with another --port (--port 0 picks a free one).'
-          : `Cannot listen on ${host}:${String(port)}: ${error.message}`
-      reject(new StartupError(reason, { cause: error }))
-    }
-    server.once('error', failed)
-    server.listen(port, host, () => {
-      server.off('error', failed)
-      resolve(server.address() as AddressInfo)
-    })
-  })
+async function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  server.listen(port, host)
+  try {
+    await once(server, 'listening')
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `Port ${String(port)} on ${host} is already in use. Stop what uses it, or start ` +
+          'with another --port (--port 0 picks a free one).'
+        : `Cannot listen on ${host}:${String(port)}: ${(error as Error).message}`
+    throw new StartupError(reason, { cause: error })
+  }
+  return server.address() as AddressInfo
 }
 
 /**
