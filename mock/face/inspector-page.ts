@@ -8,6 +8,14 @@ export const DATA_BROWSER_ANCHOR = 'data-browser'
 
 const GROUPS = ['tags', 'pets', 'phone_numbers', 'email_addresses', 'locations', 'expertise_tags']
 
+/** A list of the data browser: its count, its table and its pager, which data-browser.js fills. */
+const pagedList = (id: string, countId: string, caption: string, headings: string[]): string =>
+  `<p id="${countId}" role="status"></p>
+<table id="${id}" class="contacts"><caption class="face-hidden">${caption}</caption>
+<thead><tr>${headings.map((heading) => `<th scope="col">${heading}</th>`).join('')}</tr></thead>
+<tbody></tbody></table>
+<nav id="${id}-pages" class="pager" aria-label="Pages of ${id}"><button type="button" data-step="-1">Previous page</button> <span role="status"></span> <button type="button" data-step="1">Next page</button></nav>`
+
 /**
  * `/__inspector`: the page only; its scripts read the recorded requests, the fault rules and the
  * data with the guarded routes, sending the admin token when the mock asks for one.
@@ -62,17 +70,9 @@ export function renderInspectorPage(document: OpenApiDocument): string {
 <fieldset><legend>Include</legend>${groups}</fieldset>
 </form>
 <h3 id="contacts-title">Contacts</h3>
-<p id="data-count" role="status"></p>
-<table id="contacts" class="contacts"><caption class="face-hidden">Contacts</caption>
-<thead><tr><th scope="col">Name</th><th scope="col">Employer</th><th scope="col">Job title</th><th scope="col">Deleted</th></tr></thead>
-<tbody></tbody></table>
-<nav id="contacts-pages" class="pager" aria-label="Pages of contacts"><button type="button" data-step="-1">Previous page</button> <span role="status"></span> <button type="button" data-step="1">Next page</button></nav>
+${pagedList('contacts', 'data-count', 'Contacts', ['Name', 'Employer', 'Job title', 'Deleted'])}
 <h3 id="relationships-title">The user's relationships</h3>
-<p id="relationships-count" role="status"></p>
-<table id="relationships" class="contacts"><caption class="face-hidden">User relationships</caption>
-<thead><tr><th scope="col">Contact</th><th scope="col">Type</th><th scope="col">Anniversary</th><th scope="col">Deleted</th></tr></thead>
-<tbody></tbody></table>
-<nav id="relationships-pages" class="pager" aria-label="Pages of relationships"><button type="button" data-step="-1">Previous page</button> <span role="status"></span> <button type="button" data-step="1">Next page</button></nav>
+${pagedList('relationships', 'relationships-count', 'User relationships', ['Contact', 'Type', 'Anniversary', 'Deleted'])}
 <section id="contact" class="detail" aria-live="polite"></section>
 </section>`,
   })

@@ -42,8 +42,6 @@ export type HandlerIn<D extends Record<keyof D, OperationTypes>, Id extends keyo
   repositories: Repositories,
 ) => Promise<RepliesOf<D[Id]>>
 
-/** The validated request body of an operation, as the document types it. */
-export type BodyOf<Id extends OperationId> = InputOf<operations[Id]>['body']
 export type Input<Id extends OperationId> = InputOf<operations[Id]>
 export type Handler<Id extends OperationId> = HandlerIn<operations, Id>
 

@@ -2,7 +2,7 @@ import type { StoredUserRelationship, UserRelationship } from '../shared/data.ts
 import { HttpError, invalidFields, type FieldError } from '../shared/problem.ts'
 import type { Repositories } from '../store/repositories.ts'
 import { softDeleted } from './soft-delete.ts'
-import { pagingOf, type BodyOf, type Handler } from './operation.ts'
+import { pagingOf, type Handler, type Input } from './operation.ts'
 
 function toUserRelationship(stored: StoredUserRelationship): UserRelationship {
   const { org_id: _org, ...relationship } = stored
@@ -35,7 +35,7 @@ const getUserRelationship: Handler<'getUserRelationship'> = async ({ path, user 
 async function checkReferences(
   repos: Repositories,
   orgId: string,
-  fields: BodyOf<'createUserRelationship'>['user_relationship'],
+  fields: Input<'createUserRelationship'>['body']['user_relationship'],
 ): Promise<void> {
   const errors: FieldError[] = []
   const contact = await repos.contacts.find(orgId, fields.contact_id)
