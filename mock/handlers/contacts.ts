@@ -7,7 +7,7 @@ import {
   toContactDetail,
   updateRecord,
 } from './contact-records.ts'
-import { softDeleted } from './soft-delete.ts'
+import { refuseDeleted, softDeleted, withDeleted } from './soft-delete.ts'
 import { pagingOf, type Handler } from './operation.ts'
 
 const noSuchContact = (id: string): HttpError =>
@@ -17,7 +17,7 @@ const listContacts: Handler<'listContacts'> = async ({ path, query }, { contacts
   const page = await contacts.list({
     orgId: path.org_id,
     search: query.search,
-    withDeleted: query['include[]']?.includes('deleted') ?? false,
+    withDeleted: withDeleted(query),
     ...pagingOf(query),
   })
   return {
@@ -47,9 +47,7 @@ const createContact: Handler<'createContact'> = async ({ path, body, ...input },
 
 const updateContact: Handler<'updateContact'> = async ({ path, body, now }, { contacts }) => {
   const updated = await contacts.update(path.org_id, path.contact_id, (current) => {
-    if (current.deleted_at !== null) {
-      throw new HttpError(409, `Contact ${current.id} is deleted and cannot be changed.`)
-    }
+    refuseDeleted(current, 'Contact')
     return updateRecord(current, body.contact, now())
   })
   if (!updated) throw noSuchContact(path.contact_id)

@@ -1,7 +1,7 @@
 import type { StoredUserRelationship, UserRelationship } from '../shared/data.ts'
 import { HttpError, invalidFields, type FieldError } from '../shared/problem.ts'
 import type { Repositories } from '../store/repositories.ts'
-import { softDeleted } from './soft-delete.ts'
+import { refuseDeleted, softDeleted, withDeleted } from './soft-delete.ts'
 import { pagingOf, type Handler, type Input } from './operation.ts'
 
 function toUserRelationship(stored: StoredUserRelationship): UserRelationship {
@@ -17,7 +17,7 @@ const listUserRelationships: Handler<'listUserRelationships'> = async (input, re
   const page = await repos.userRelationships.list({
     orgId: input.path.org_id,
     userId: input.user.id,
-    withDeleted: input.query['include[]']?.includes('deleted') ?? false,
+    withDeleted: withDeleted(input.query),
     ...pagingOf(input.query),
   })
   const user_relationships = page.items.map(toUserRelationship)
@@ -78,9 +78,7 @@ const createUserRelationship: Handler<'createUserRelationship'> = async (input, 
 const updateUserRelationship: Handler<'updateUserRelationship'> = async (input, repos) => {
   const { org_id: orgId, user_relationship_id: id } = input.path
   const updated = await repos.userRelationships.update(orgId, input.user.id, id, (current) => {
-    if (current.deleted_at !== null) {
-      throw new HttpError(409, `User relationship ${id} is deleted and cannot be changed.`)
-    }
+    refuseDeleted(current, 'User relationship')
     const { anniversary_date } = input.body.user_relationship
     return { ...current, anniversary_date, updated_at: input.now() }
   })
