@@ -7,7 +7,7 @@ import {
   toContactDetail,
   updateRecord,
 } from './contact-records.ts'
-import { refuseDeleted, softDeleted, withDeleted } from './soft-delete.ts'
+import { refuseDeleted, softDeleted } from './soft-delete.ts'
 import { pagingOf, type Handler } from './operation.ts'
 
 const noSuchContact = (id: string): HttpError =>
@@ -17,7 +17,7 @@ const listContacts: Handler<'listContacts'> = async ({ path, query }, { contacts
   const page = await contacts.list({
     orgId: path.org_id,
     search: query.search,
-    withDeleted: withDeleted(query),
+    withDeleted: query['include[]']?.includes('deleted') ?? false,
     ...pagingOf(query),
   })
   return {

@@ -17,7 +17,3 @@ export function refuseDeleted(record: SoftDeletable, what: string): void {
     throw new HttpError(409, `${what} ${record.id} is deleted and cannot be changed.`)
   }
 }
-
-/** Whether a list shows the deleted records too (`include[]=deleted`). */
-export const withDeleted = (query: { 'include[]'?: readonly string[] }): boolean =>
-  query['include[]']?.includes('deleted') ?? false

@@ -1,7 +1,7 @@
 import type { StoredUserRelationship, UserRelationship } from '../shared/data.ts'
 import { HttpError, invalidFields, type FieldError } from '../shared/problem.ts'
 import type { Repositories } from '../store/repositories.ts'
-import { refuseDeleted, softDeleted, withDeleted } from './soft-delete.ts'
+import { refuseDeleted, softDeleted } from './soft-delete.ts'
 import { pagingOf, type Handler, type Input } from './operation.ts'
 
 function toUserRelationship(stored: StoredUserRelationship): UserRelationship {
@@ -17,7 +17,7 @@ const listUserRelationships: Handler<'listUserRelationships'> = async (input, re
   const page = await repos.userRelationships.list({
     orgId: input.path.org_id,
     userId: input.user.id,
-    withDeleted: withDeleted(input.query),
+    withDeleted: input.query['include[]']?.includes('deleted') ?? false,
     ...pagingOf(input.query),
   })
   const user_relationships = page.items.map(toUserRelationship)
