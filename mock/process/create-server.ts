@@ -40,30 +40,28 @@ interface ParserError {
   reason?: unknown
 }
 
-/** The status and detail for an error of Node's HTTP parser; undefined when there is no one to tell. */
-function describe(error: ParserError): { status: number; detail: string } | undefined {
+/** The answer to an error of Node's HTTP parser; undefined when there is no one to tell. */
+function describe(error: ParserError): HttpError | undefined {
   const code = typeof error.code === 'string' ? error.code : ''
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return { status: 408, detail: 'The request did not arrive in time; nothing was done.' }
+    return new HttpError(408, 'The request did not arrive in time; nothing was done.')
   }
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return {
-      status: 431,
-      detail: 'The request line and headers are larger than the server accepts (16 KiB).',
-    }
+    const detail = 'The request line and headers are larger than the server accepts (16 KiB).'
+    return new HttpError(431, detail)
   }
   if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') {
-    return { status: 413, detail: 'The chunk extensions of the body are too large.' }
+    return new HttpError(413, 'The chunk extensions of the body are too large.')
   }
   if (!code.startsWith('HPE_')) return undefined // the connection failed (ECONNRESET, EPIPE, ...)
   // llhttp's reason names the broken rule ("Duplicate Content-Length") without internals
   const reason = typeof error.reason === 'string' ? ` (${error.reason})` : ''
-  return { status: 400, detail: `The request is not valid HTTP/1.1${reason}; nothing was done.` }
+  return new HttpError(400, `The request is not valid HTTP/1.1${reason}; nothing was done.`)
 }
 
 /** A whole HTTP/1.1 answer: there is no ServerResponse for a request Node could not parse. */
-function rawProblemResponse(status: number, detail: string): string {
-  const { headers, text } = problemReply(new HttpError(status, detail))
+function rawProblemResponse(error: HttpError): string {
+  const { status, headers, text } = problemReply(error)
   return [
     `HTTP/1.1 ${String(status)} ${STATUS_CODES[status] ?? 'Error'}`,
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
@@ -90,7 +88,7 @@ function answerClientErrors(server: Server): void {
     const answer = describe(error)
     const started = [...(pending.get(socket) ?? [])].some((res) => res.headersSent)
     if (answer !== undefined && socket.writable && !started) {
-      socket.write(rawProblemResponse(answer.status, answer.detail))
+      socket.write(rawProblemResponse(answer))
     }
     socket.destroy()
   })
