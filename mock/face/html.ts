@@ -83,9 +83,9 @@ ${scripts}
 `
 }
 
-export function sendHtml(res: Response, html: string, status = 200): void {
+export function sendHtml(res: Response, html: string): void {
   res
-    .status(status)
+    .status(200)
     .set({
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': CONTENT_SECURITY_POLICY,
