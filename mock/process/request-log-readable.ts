@@ -104,12 +104,9 @@ export function readableLogLineOf(write: (line: string) => void, colours: boolea
  */
 export function readableErrorsOf(write: (line: string) => void): (json: string) => void {
   return (json) => {
-    let record: { msg?: unknown; err?: { stack?: unknown; message?: unknown } } & Record<
-      string,
-      unknown
-    >
+    let record: Record<string, unknown>
     try {
-      record = JSON.parse(json) as typeof record
+      record = JSON.parse(json) as Record<string, unknown>
     } catch {
       write(json)
       return
@@ -117,7 +114,8 @@ export function readableErrorsOf(write: (line: string) => void): (json: string) 
     const { level: _level, time: _time, msg, err, ...rest } = record
     const head = typeof msg === 'string' ? msg : 'error'
     const more = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : ''
-    const stack = typeof err?.stack === 'string' ? `\n${err.stack}` : ''
-    write(`${new Date().toISOString()} ERROR ${head}${more}${stack}\n`)
+    const { stack } = (err ?? {}) as { stack?: unknown }
+    const trace = typeof stack === 'string' ? `\n${stack}` : ''
+    write(`${new Date().toISOString()} ERROR ${head}${more}${trace}\n`)
   }
 }
