@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { Request, Response } from 'express'
@@ -16,21 +16,18 @@ function scalarFile(): string {
   return createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js')
 }
 
-const FILES = new Set([
-  'face.css',
-  'elements.js',
-  'reference.js',
-  'inspector.js',
-  'data-browser.js',
-  'scalar.js',
-])
-
-/** `/__assets/<name>`: the pages' own files, read once. No CDN: the pages work offline. */
+/**
+ * `/__assets/<name>`: the pages' own files (what public/ holds, as the build copies it) and the
+ * renderer, read once. No CDN: the pages work offline.
+ */
 export function createAssets() {
+  // scripts and stylesheets only: the Content-Type below knows no other kind
+  const files = new Set(readdirSync(PUBLIC).filter((name) => /\.(css|js)$/.test(name)))
+  files.add('scalar.js')
   const cache = new Map<string, Buffer>()
   return (req: Request, res: Response): void => {
     const name = String(req.params['name'])
-    if (!FILES.has(name)) throw new HttpError(404, `There is no asset ${name}.`)
+    if (!files.has(name)) throw new HttpError(404, `There is no asset ${name}.`)
     let content = cache.get(name)
     if (content === undefined) {
       content = readFileSync(name === 'scalar.js' ? scalarFile() : PUBLIC + name)
