@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { Request, Response } from 'express'
@@ -16,35 +16,27 @@ function scalarFile(): string {
   return createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js')
 }
 
-const TYPES: Record<string, string> = {
-  js: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-}
-
-const FILES: Record<string, () => string> = {
-  'face.css': () => `${PUBLIC}face.css`,
-  'reference.js': () => `${PUBLIC}reference.js`,
-  'inspector.js': () => `${PUBLIC}inspector.js`,
-  'data-browser.js': () => `${PUBLIC}data-browser.js`,
-  'scalar.js': scalarFile,
-}
-
-/** `/__assets/<name>`: the pages' own files, read once. No CDN: the pages work offline. */
+/**
+ * `/__assets/<name>`: the pages' own files (what public/ holds, as the build copies it) and the
+ * renderer, read once. No CDN: the pages work offline.
+ */
 export function createAssets() {
+  // scripts and stylesheets only: the Content-Type below knows no other kind
+  const files = new Set(readdirSync(PUBLIC).filter((name) => /\.(css|js)$/.test(name)))
+  files.add('scalar.js')
   const cache = new Map<string, Buffer>()
   return (req: Request, res: Response): void => {
     const name = String(req.params['name'])
-    const locate = Object.hasOwn(FILES, name) ? FILES[name] : undefined
-    if (locate === undefined) throw new HttpError(404, `There is no asset ${name}.`)
+    if (!files.has(name)) throw new HttpError(404, `There is no asset ${name}.`)
     let content = cache.get(name)
     if (content === undefined) {
-      content = readFileSync(locate())
+      content = readFileSync(name === 'scalar.js' ? scalarFile() : PUBLIC + name)
       cache.set(name, content)
     }
     res
       .status(200)
       .set({
-        'Content-Type': TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream',
+        'Content-Type': `text/${name.endsWith('.css') ? 'css' : 'javascript'}; charset=utf-8`,
         'Cache-Control': 'no-cache',
         'X-Content-Type-Options': 'nosniff',
       })

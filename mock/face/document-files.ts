@@ -2,42 +2,32 @@ import type { Request, Response } from 'express'
 import { stringify } from 'yaml'
 import type { OpenApiDocument } from '../../openapi/document.ts'
 
+const FORMATS = [
+  ['json', 'application/json', (source: OpenApiDocument) => JSON.stringify(source, null, 2) + '\n'],
+  ['yaml', 'application/yaml', (source: OpenApiDocument) => stringify(source)],
+] as const
+
 /**
  * `/openapi.json`, `/openapi.yaml` and the admin document beside them: the documents this mock
  * runs on (with `--document`, the user's own), so tools and the reference page read what it does.
  */
 export function createDocumentFiles(document: OpenApiDocument, adminDocument: OpenApiDocument) {
-  // written on first use: most runs never ask for them
-  const cache = new Map<string, string>()
-  const textOf = (name: string, write: () => string): string => {
-    let text = cache.get(name)
-    if (text === undefined) {
-      text = write()
-      cache.set(name, text)
+  const files: Record<string, (req: Request, res: Response) => void> = {}
+  for (const [name, source] of [
+    ['openapi', document],
+    ['admin', adminDocument],
+  ] as const) {
+    for (const [format, type, write] of FORMATS) {
+      // written on first use: most runs never ask for them
+      let text: string | undefined
+      files[`/${name}.${format}`] = (_req, res) => {
+        text ??= write(source)
+        res
+          .status(200)
+          .set({ 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-cache' })
+          .send(text)
+      }
     }
-    return text
   }
-  const serve =
-    (name: string, source: OpenApiDocument, format: 'json' | 'yaml') =>
-    (_req: Request, res: Response): void => {
-      const text = textOf(name, () =>
-        format === 'json' ? JSON.stringify(source, null, 2) + '\n' : stringify(source),
-      )
-      res
-        .status(200)
-        .set({
-          'Content-Type':
-            format === 'json'
-              ? 'application/json; charset=utf-8'
-              : 'application/yaml; charset=utf-8',
-          'Cache-Control': 'no-cache',
-        })
-        .send(text)
-    }
-  return {
-    '/openapi.json': serve('openapi.json', document, 'json'),
-    '/openapi.yaml': serve('openapi.yaml', document, 'yaml'),
-    '/admin.json': serve('admin.json', adminDocument, 'json'),
-    '/admin.yaml': serve('admin.yaml', adminDocument, 'yaml'),
-  }
+  return files
 }

@@ -12,6 +12,12 @@ const ENTITIES: Record<string, string> = {
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c)
 
+/** The `<option>`s of a `<select>`, from value and label pairs. */
+export const optionsOf = (pairs: readonly (readonly [value: string, label: string])[]): string =>
+  pairs
+    .map(([value, label]) => `<option value="${escapeHtml(value)}">${escapeHtml(label)}</option>`)
+    .join('')
+
 /**
  * Only this mock's own files, scripts from files (never inline), and requests to this mock: the
  * pages work offline, and a page that tried to reach another site would be stopped by the browser.
@@ -77,9 +83,9 @@ ${scripts}
 `
 }
 
-export function sendHtml(res: Response, html: string, status = 200): void {
+export function sendHtml(res: Response, html: string): void {
   res
-    .status(status)
+    .status(200)
     .set({
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': CONTENT_SECURITY_POLICY,

@@ -1,17 +1,20 @@
 import { ORGS, USERS } from '../../fixtures/identities.ts'
 import type { OpenApiDocument } from '../../openapi/document.ts'
 import { listOperations } from './document-operations.ts'
-import { escapeHtml, renderPage } from './html.ts'
+import { optionsOf, renderPage } from './html.ts'
 
 /** The data browser is a section of the inspector's page: the banner links to it by this id. */
 export const DATA_BROWSER_ANCHOR = 'data-browser'
 
 const GROUPS = ['tags', 'pets', 'phone_numbers', 'email_addresses', 'locations', 'expertise_tags']
 
-const options = (pairs: [value: string, label: string][]): string =>
-  pairs
-    .map(([value, label]) => `<option value="${escapeHtml(value)}">${escapeHtml(label)}</option>`)
-    .join('')
+/** A list of the data browser: its count, its table and its pager, which data-browser.js fills. */
+const pagedList = (id: string, countId: string, caption: string, headings: string[]): string =>
+  `<p id="${countId}" role="status"></p>
+<table id="${id}" class="contacts"><caption class="face-hidden">${caption}</caption>
+<thead><tr>${headings.map((heading) => `<th scope="col">${heading}</th>`).join('')}</tr></thead>
+<tbody></tbody></table>
+<nav id="${id}-pages" class="pager" aria-label="Pages of ${id}"><button type="button" data-step="-1">Previous page</button> <span role="status"></span> <button type="button" data-step="1">Next page</button></nav>`
 
 /**
  * `/__inspector`: the page only; its scripts read the recorded requests, the fault rules and the
@@ -19,8 +22,8 @@ const options = (pairs: [value: string, label: string][]): string =>
  */
 export function renderInspectorPage(document: OpenApiDocument): string {
   const operationIds = listOperations(document).map((operation) => operation.operationId)
-  const tokens = options(USERS.map((u) => [u.token, `${u.name} (${u.token})`]))
-  const orgs = options(ORGS.map((o) => [o.id, o.name]))
+  const tokens = optionsOf(USERS.map((u) => [u.token, `${u.name} (${u.token})`]))
+  const orgs = optionsOf(ORGS.map((o) => [o.id, o.name]))
   const groups = GROUPS.map(
     (group) => `<label><input type="checkbox" name="include" value="${group}"> ${group}</label>`,
   ).join(' ')
@@ -37,13 +40,13 @@ export function renderInspectorPage(document: OpenApiDocument): string {
 <section aria-labelledby="requests-title">
 <h2 id="requests-title">Last 500 API requests <span id="live" class="badge" role="status">connecting</span></h2>
 <form id="filters" class="filters">
-<label>Status <select name="status">${options([
+<label>Status <select name="status">${optionsOf([
       ['', 'any'],
       ['2', '2xx'],
       ['4', '4xx'],
       ['5', '5xx'],
     ])}</select></label>
-<label>Operation <select name="operation"><option value="">any</option>${options(operationIds.map((id) => [id, id]))}</select></label>
+<label>Operation <select name="operation"><option value="">any</option>${optionsOf(operationIds.map((id) => [id, id]))}</select></label>
 <button type="button" id="clear">Clear</button>
 </form>
 <div class="split">
@@ -57,7 +60,7 @@ export function renderInspectorPage(document: OpenApiDocument): string {
 <h2 id="faults-title">Active fault rules</h2>
 <div id="faults"><p>Loading…</p></div>
 </section>
-<section id="\${DATA_BROWSER_ANCHOR}" aria-labelledby="data-title">
+<section id="${DATA_BROWSER_ANCHOR}" aria-labelledby="data-title">
 <h2 id="data-title">Data browser</h2>
 <form id="data-form" class="filters">
 <label>As <select name="token">${tokens}</select></label>
@@ -67,17 +70,9 @@ export function renderInspectorPage(document: OpenApiDocument): string {
 <fieldset><legend>Include</legend>${groups}</fieldset>
 </form>
 <h3 id="contacts-title">Contacts</h3>
-<p id="data-count" role="status"></p>
-<table id="contacts" class="contacts"><caption class="face-hidden">Contacts</caption>
-<thead><tr><th scope="col">Name</th><th scope="col">Employer</th><th scope="col">Job title</th><th scope="col">Deleted</th></tr></thead>
-<tbody></tbody></table>
-<nav id="contacts-pages" class="pager" aria-label="Pages of contacts"><button type="button" data-step="-1">Previous page</button> <span role="status"></span> <button type="button" data-step="1">Next page</button></nav>
+${pagedList('contacts', 'data-count', 'Contacts', ['Name', 'Employer', 'Job title', 'Deleted'])}
 <h3 id="relationships-title">The user's relationships</h3>
-<p id="relationships-count" role="status"></p>
-<table id="relationships" class="contacts"><caption class="face-hidden">User relationships</caption>
-<thead><tr><th scope="col">Contact</th><th scope="col">Type</th><th scope="col">Anniversary</th><th scope="col">Deleted</th></tr></thead>
-<tbody></tbody></table>
-<nav id="relationships-pages" class="pager" aria-label="Pages of relationships"><button type="button" data-step="-1">Previous page</button> <span role="status"></span> <button type="button" data-step="1">Next page</button></nav>
+${pagedList('relationships', 'relationships-count', 'User relationships', ['Contact', 'Type', 'Anniversary', 'Deleted'])}
 <section id="contact" class="detail" aria-live="polite"></section>
 </section>`,
   })

@@ -1,4 +1,4 @@
-import type { FieldError } from '../shared/problem.ts'
+import { readProblem, type FieldError } from '../shared/problem.ts'
 import { curlCommandOf } from './curl-command.ts'
 import type { RecordedEntry } from './recorder.ts'
 
@@ -32,34 +32,19 @@ const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'
 const textOf = (body: string | Buffer | undefined): string | null =>
   body === undefined ? null : typeof body === 'string' ? body : body.toString('utf8')
 
-interface ProblemBody {
-  title?: unknown
-  detail?: unknown
-  errors?: unknown
-}
-
-function problemOf(entry: RecordedEntry): ProblemBody | undefined {
-  if (!entry.responseType?.startsWith('application/problem+json')) return undefined
-  try {
-    return JSON.parse(textOf(entry.responseBody) ?? '') as ProblemBody
-  } catch {
-    return undefined
-  }
-}
-
-const fieldErrorsOf = (problem: ProblemBody | undefined): FieldError[] =>
-  Array.isArray(problem?.errors) ? (problem.errors as FieldError[]) : []
+const problemOf = (entry: RecordedEntry) =>
+  readProblem(entry.responseType, textOf(entry.responseBody) ?? '')
 
 /** Whether the request passed the document's checks, and if not, why, from its answer. */
 function judge(entry: RecordedEntry): { verdict: VerdictKind; reason: string } {
   if (entry.status < 400) return { verdict: 'valid', reason: 'matches the document' }
   const problem = problemOf(entry)
-  const title = typeof problem?.title === 'string' ? problem.title : String(entry.status)
-  const detail = typeof problem?.detail === 'string' ? problem.detail : ''
+  const title = problem?.title ?? String(entry.status)
+  const detail = problem?.detail ?? ''
   if (detail.startsWith('Simulated by')) return { verdict: 'simulated', reason: detail }
-  const errors = fieldErrorsOf(problem)
-  if (errors.length > 0) {
-    const count = errors.length === 1 ? '1 field error' : `${String(errors.length)} field errors`
+  const errors = problem?.errors.length ?? 0
+  if (errors > 0) {
+    const count = errors === 1 ? '1 field error' : `${String(errors)} field errors`
     return { verdict: 'invalid', reason: count }
   }
   if ([400, 415].includes(entry.status)) return { verdict: 'invalid', reason: detail || title }
@@ -95,7 +80,7 @@ export function describeEntry(entry: RecordedEntry, origin: string): RecordedDet
     requestBody,
     responseType: entry.responseType ?? null,
     responseBody: textOf(entry.responseBody),
-    errors: fieldErrorsOf(problemOf(entry)),
+    errors: problemOf(entry)?.errors ?? [],
     curl: curlCommandOf(origin, { ...entry, body: requestBody }),
   }
 }

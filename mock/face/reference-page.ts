@@ -1,5 +1,5 @@
 import { ORGS, USERS } from '../../fixtures/identities.ts'
-import { escapeHtml, renderPage } from './html.ts'
+import { escapeHtml, optionsOf, renderPage } from './html.ts'
 
 /**
  * `/`: the API reference, rendered in the browser from `/openapi.json` and `/admin.json` by Scalar
@@ -11,12 +11,8 @@ export function renderReferencePage(): string {
     users: USERS.map(({ name, token, org_ids }) => ({ name, token, orgIds: org_ids })),
     orgs: ORGS.map(({ id, name }) => ({ id, name })),
   }
-  const users = identities.users
-    .map((u) => `<option value="${u.token}">${escapeHtml(u.name)} (${u.token})</option>`)
-    .join('')
-  const orgs = identities.orgs
-    .map((o) => `<option value="${o.id}">${escapeHtml(o.name)} (${o.id})</option>`)
-    .join('')
+  const users = optionsOf(identities.users.map((u) => [u.token, `${u.name} (${u.token})`]))
+  const orgs = optionsOf(identities.orgs.map((o) => [o.id, `${o.name} (${o.id})`]))
   return renderPage({
     title: 'API reference',
     current: 'reference',

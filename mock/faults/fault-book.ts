@@ -1,12 +1,11 @@
 import type { components } from '../../openapi/admin-types.ts'
-import { describeInvalidFields, HttpError, type FieldError } from '../shared/problem.ts'
+import { HttpError, invalidFields, type FieldError } from '../shared/problem.ts'
 import type { FaultTarget } from './fault-targets.ts'
 import { readPreferences } from './prefer.ts'
 import { between, createRandom } from './random.ts'
 
 export type FaultRuleInput = components['schemas']['FaultRuleInput']
 export type FaultRule = components['schemas']['FaultRule']
-type Delay = components['schemas']['Delay']
 
 /** What happens to one request: wait, then answer a status or break the connection, or go on. */
 export interface FaultPlan {
@@ -33,7 +32,8 @@ export interface FaultBookOptions {
   delay?: readonly [number, number]
 }
 
-function draw(random: () => number, delay: Delay | undefined): number {
+/** `[min, max]` (or `[min]`) draws a whole number from min to max; one number waits that long. */
+function draw(random: () => number, delay: number | readonly number[] | undefined): number {
   if (delay === undefined) return 0
   if (typeof delay === 'number') return delay
   const [min = 0, max = min] = delay
@@ -65,34 +65,29 @@ function checkRule(rule: FaultRule, targets: readonly FaultTarget[]): void {
   }
   const status = rule.respond && 'status' in rule.respond ? rule.respond.status : undefined
   const refusing = matched.find((target) => status !== undefined && !target.errors.has(status))
-  if (status !== undefined && refusing) {
+  if (refusing) {
     const declared = [...refusing.errors.keys()].join(', ')
     errors.push({
       field: 'respond[status]',
       message: `is not a status ${refusing.operationId} declares (declared: ${declared})`,
     })
   }
-  if (errors.length > 0) {
-    const { detail, errors: listed } = describeInvalidFields(errors)
-    throw new HttpError(422, detail, { errors: listed })
-  }
+  if (errors.length > 0) throw invalidFields(errors)
 }
+
+/** A plan that only waits, when there is a wait. */
+const waitOnly = (delayMs: number, cause: string): FaultPlan | undefined =>
+  delayMs > 0 ? { delayMs, respond: undefined, when: 'before', cause } : undefined
 
 /** Asked with `Prefer: code=N`: the operation's normal answer, or one of its declared errors. */
 function planPreferred(target: FaultTarget, code: number, delayMs: number): FaultPlan | undefined {
-  if (code === target.success)
-    return delayMs > 0
-      ? { delayMs, respond: undefined, when: 'before', cause: 'Prefer' }
-      : undefined
+  if (code === target.success) return waitOnly(delayMs, 'Prefer')
   if (!target.errors.has(code)) {
     const codes = [target.success, ...target.errors.keys()].join(', ')
-    throw new HttpError(
-      400,
-      `Prefer: code=${String(code)} is not a status ${target.operationId} declares; ask for one of ${codes}.`,
-      {
-        errors: [{ field: 'Prefer', message: `code must be one of ${codes}` }],
-      },
-    )
+    const detail = `Prefer: code=${String(code)} is not a status ${target.operationId} declares; ask for one of ${codes}.`
+    throw new HttpError(400, detail, {
+      errors: [{ field: 'Prefer', message: `code must be one of ${codes}` }],
+    })
   }
   return {
     delayMs,
@@ -145,7 +140,7 @@ export function createFaultBook(
       if (rules.length === 0 && options.delay === undefined && prefer === undefined)
         return undefined
       const preferences = readPreferences(prefer)
-      const delayMs = preferences.delayMs ?? draw(random, options.delay && [...options.delay])
+      const delayMs = preferences.delayMs ?? draw(random, options.delay)
       if (preferences.code !== undefined) return planPreferred(target, preferences.code, delayMs)
       const fired = rules.find(
         (rule) =>
@@ -153,10 +148,7 @@ export function createFaultBook(
           (rule.times === null || rule.hits < rule.times) &&
           random() < rule.probability,
       )
-      if (!fired)
-        return delayMs > 0
-          ? { delayMs, respond: undefined, when: 'before', cause: 'delay' }
-          : undefined
+      if (!fired) return waitOnly(delayMs, 'delay')
       fired.hits++
       return {
         delayMs: delayMs + draw(random, fired.delay_ms),

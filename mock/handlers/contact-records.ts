@@ -5,7 +5,7 @@ import type {
   GroupName,
   StoredContact,
 } from '../shared/data.ts'
-import { HttpError } from '../shared/problem.ts'
+import { invalidFields } from '../shared/problem.ts'
 import type { Page } from '../store/repositories.ts'
 import type { Json } from './operation.ts'
 
@@ -90,9 +90,7 @@ function normalizeBirthday(value: string): string {
   // a year outside 0000-9999 in UTC (0000-01-01T00:00:00+01:00) would not read back as a date-time
   const utcYear = instant.getUTCFullYear()
   if (Number.isNaN(instant.getTime()) || utcYear < 0 || utcYear > 9999) {
-    throw new HttpError(422, '1 field is invalid; nothing was changed.', {
-      errors: [{ field: 'contact[birthday]', message: 'is not a real date-time' }],
-    })
+    throw invalidFields([{ field: 'contact[birthday]', message: 'is not a real date-time' }])
   }
   return instant.toISOString()
 }

@@ -1,4 +1,4 @@
-import type { GroupName, StoredContact } from '../shared/data.ts'
+import type { GroupName } from '../shared/data.ts'
 import { HttpError } from '../shared/problem.ts'
 import {
   contactJson,
@@ -7,17 +7,11 @@ import {
   toContactDetail,
   updateRecord,
 } from './contact-records.ts'
-import { softDeleted } from './soft-delete.ts'
+import { refuseDeleted, softDeleted } from './soft-delete.ts'
 import { pagingOf, type Handler } from './operation.ts'
 
 const noSuchContact = (id: string): HttpError =>
   new HttpError(404, `No contact ${id} in this organization.`)
-
-function refuseDeleted(contact: StoredContact): void {
-  if (contact.deleted_at !== null) {
-    throw new HttpError(409, `Contact ${contact.id} is deleted and cannot be changed.`)
-  }
-}
 
 const listContacts: Handler<'listContacts'> = async ({ path, query }, { contacts }) => {
   const page = await contacts.list({
@@ -53,7 +47,7 @@ const createContact: Handler<'createContact'> = async ({ path, body, ...input },
 
 const updateContact: Handler<'updateContact'> = async ({ path, body, now }, { contacts }) => {
   const updated = await contacts.update(path.org_id, path.contact_id, (current) => {
-    refuseDeleted(current)
+    refuseDeleted(current, 'Contact')
     return updateRecord(current, body.contact, now())
   })
   if (!updated) throw noSuchContact(path.contact_id)

@@ -42,12 +42,6 @@ export type HandlerIn<D extends Record<keyof D, OperationTypes>, Id extends keyo
   repositories: Repositories,
 ) => Promise<RepliesOf<D[Id]>>
 
-/** The query of an operation, as the document types it, after its defaults are applied. */
-export type QueryOf<Id extends OperationId> = InputOf<operations[Id]>['query']
-/** The validated request body of an operation, as the document types it. */
-export type BodyOf<Id extends OperationId> = InputOf<operations[Id]>['body']
-/** What a handler answers: one of the operation's documented successes, with its body. */
-export type ReplyOf<Id extends OperationId> = RepliesOf<operations[Id]>
 export type Input<Id extends OperationId> = InputOf<operations[Id]>
 export type Handler<Id extends OperationId> = HandlerIn<operations, Id>
 
@@ -77,14 +71,14 @@ export function asPipelineHandlers(handlers: object): Record<string, AnyHandler>
   return handlers as unknown as Record<string, AnyHandler>
 }
 
-/** `page` and `limit` after the document's defaults (applied by the compiled query validator). */
-export function pagingOf(query: { page?: number; limit?: number }): {
-  page: number
-  limit: number
-} {
-  const { page, limit } = query
-  if (page === undefined || limit === undefined) {
-    throw new Error('page and limit must carry the defaults of openapi/openapi.yaml')
-  }
-  return { page, limit }
+/** A value the validator gives the document's default: a missing one is a bug, not a user error. */
+export function defaulted<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`${name} must carry the default of its document`)
+  return value
 }
+
+/** `page` and `limit` after the document's defaults (applied by the compiled query validator). */
+export const pagingOf = (query: { page?: number; limit?: number }) => ({
+  page: defaulted(query.page, 'page'),
+  limit: defaulted(query.limit, 'limit'),
+})

@@ -1,9 +1,8 @@
 import type { StoredUserRelationship, UserRelationship } from '../shared/data.ts'
-import type { FieldError } from '../shared/problem.ts'
-import { HttpError } from '../shared/problem.ts'
+import { HttpError, invalidFields, type FieldError } from '../shared/problem.ts'
 import type { Repositories } from '../store/repositories.ts'
-import { softDeleted } from './soft-delete.ts'
-import { pagingOf, type BodyOf, type Handler } from './operation.ts'
+import { refuseDeleted, softDeleted } from './soft-delete.ts'
+import { pagingOf, type Handler, type Input } from './operation.ts'
 
 function toUserRelationship(stored: StoredUserRelationship): UserRelationship {
   const { org_id: _org, ...relationship } = stored
@@ -36,7 +35,7 @@ const getUserRelationship: Handler<'getUserRelationship'> = async ({ path, user 
 async function checkReferences(
   repos: Repositories,
   orgId: string,
-  fields: BodyOf<'createUserRelationship'>['user_relationship'],
+  fields: Input<'createUserRelationship'>['body']['user_relationship'],
 ): Promise<void> {
   const errors: FieldError[] = []
   const contact = await repos.contacts.find(orgId, fields.contact_id)
@@ -52,10 +51,7 @@ async function checkReferences(
       message: 'is not a relationship type of the catalog (GET /api/v1/relationships)',
     })
   }
-  if (errors.length > 0) {
-    const count = errors.length === 1 ? '1 field is' : '2 fields are'
-    throw new HttpError(422, `${count} invalid; nothing was changed.`, { errors })
-  }
+  if (errors.length > 0) throw invalidFields(errors)
 }
 
 const createUserRelationship: Handler<'createUserRelationship'> = async (input, repos) => {
@@ -82,9 +78,7 @@ const createUserRelationship: Handler<'createUserRelationship'> = async (input, 
 const updateUserRelationship: Handler<'updateUserRelationship'> = async (input, repos) => {
   const { org_id: orgId, user_relationship_id: id } = input.path
   const updated = await repos.userRelationships.update(orgId, input.user.id, id, (current) => {
-    if (current.deleted_at !== null) {
-      throw new HttpError(409, `User relationship ${id} is deleted and cannot be changed.`)
-    }
+    refuseDeleted(current, 'User relationship')
     const { anniversary_date } = input.body.user_relationship
     return { ...current, anniversary_date, updated_at: input.now() }
   })

@@ -16,6 +16,9 @@ export function bannerOf(
   data: { orgs: Org[]; users: User[]; contacts: number; where: string },
 ): string {
   const orgName = (id: string): string => data.orgs.find((org) => org.id === id)?.name ?? id
+  const userLine = (user: User): string =>
+    `  ${user.token.padEnd(12)} ${user.name} (${user.org_ids.map(orgName).join(', ')})` +
+    `  ${user.email} / ${user.password}`
   const acme = data.orgs[0]?.id ?? ''
   return [
     readyLineOf(url),
@@ -26,16 +29,9 @@ export function bannerOf(
     `  Request inspector  ${url}${INSPECTOR_PATH}`,
     `  Data browser       ${url}${INSPECTOR_PATH}#${DATA_BROWSER_ANCHOR}`,
     'Organizations:',
-    ...firstOf(data.orgs, 'organizations').map((org) =>
-      typeof org === 'string' ? org : `  ${org.name.padEnd(8)} ${org.id}`,
-    ),
+    ...firstOf(data.orgs, 'organizations', (org) => `  ${org.name.padEnd(8)} ${org.id}`),
     'Tokens (and logins for POST /api/v1/login):',
-    ...firstOf(data.users, 'users').map((user) =>
-      typeof user === 'string'
-        ? user
-        : `  ${user.token.padEnd(12)} ${user.name} (${user.org_ids.map(orgName).join(', ')})` +
-          `  ${user.email} / ${user.password}`,
-    ),
+    ...firstOf(data.users, 'users', userLine),
     `Try: curl -H 'Authorization: Bearer ${data.users[0]?.token ?? ''}' ${url}/api/v1/orgs/${acme}/contacts`,
     '',
   ].join('\n')
@@ -44,12 +40,10 @@ export function bannerOf(
 // Orgs made for tests pile up in a data file that is never reset: the banner stays short.
 const BANNER_ROWS = 8
 
-/** The first rows of a list, and a line saying how many more there are. */
-function firstOf<T>(rows: readonly T[], what: string): (T | string)[] {
-  if (rows.length <= BANNER_ROWS) return [...rows]
+/** The lines of the first rows of a list, and a line saying how many more there are. */
+function firstOf<T>(rows: readonly T[], what: string, lineOf: (row: T) => string): string[] {
+  const lines = rows.slice(0, BANNER_ROWS).map(lineOf)
   const more = rows.length - BANNER_ROWS
-  return [
-    ...rows.slice(0, BANNER_ROWS),
-    `  … and ${String(more)} more ${what} (GET /__admin/export)`,
-  ]
+  if (more > 0) lines.push(`  … and ${String(more)} more ${what} (GET /__admin/export)`)
+  return lines
 }

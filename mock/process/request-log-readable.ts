@@ -1,5 +1,6 @@
 // The request log as a person reads it on a terminal: one short line per request, as Prism and
 // json-server print, instead of pino's JSON (which stays the format of a pipe or a file).
+import { readProblem } from '../shared/problem.ts'
 import type { Reply } from '../shared/reply.ts'
 import type { LogLine } from './request-log.ts'
 
@@ -40,22 +41,10 @@ export function firstProblemOf(
   reply: Pick<Reply, 'status' | 'headers' | 'text'>,
 ): string | undefined {
   if (reply.status < 400 || reply.status >= 500) return undefined
-  const type = reply.headers['Content-Type'] ?? reply.headers['content-type'] ?? ''
-  if (!type.startsWith('application/problem+json')) return undefined
-  let problem: unknown
-  try {
-    problem = JSON.parse(reply.text)
-  } catch {
-    return undefined
-  }
-  if (typeof problem !== 'object' || problem === null) return undefined
-  const { errors, detail } = problem as { errors?: unknown; detail?: unknown }
-  const first: unknown = Array.isArray(errors) ? errors[0] : undefined
-  if (typeof first === 'object' && first !== null) {
-    const { field, message } = first as { field?: unknown; message?: unknown }
-    if (typeof field === 'string' && typeof message === 'string') return `${field}: ${message}`
-  }
-  return typeof detail === 'string' ? detail : undefined
+  const type = reply.headers['Content-Type'] ?? reply.headers['content-type']
+  const problem = readProblem(type, reply.text)
+  const first = problem?.errors[0]
+  return first ? `${first.field}: ${first.message}` : problem?.detail
 }
 
 export interface RequestEntry {
@@ -71,14 +60,12 @@ export interface RequestEntry {
 
 const paint = (code: string, text: string): string => `\u001b[${code}m${text}\u001b[0m`
 const STATUS_COLOURS: Record<number, string> = { 2: '32', 3: '36', 4: '33', 5: '31' }
-const two = (n: number): string => String(n).padStart(2, '0')
 
 /** `17:02:03.120 POST /api/v1/orgs/3f2c1b7e…/contacts 422 3.1 ms  contact[first_name]: is required` */
 export function formatRequestLine(entry: RequestEntry, colours: boolean): string {
+  // the local time of day, as toTimeString writes it (`17:02:03 GMT+0100 …`), to the millisecond
   const { at } = entry
-  const time =
-    `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}.` +
-    String(at.getMilliseconds()).padStart(3, '0')
+  const time = `${at.toTimeString().slice(0, 8)}.${String(at.getMilliseconds()).padStart(3, '0')}`
   const status = String(entry.status)
   const statusColour = STATUS_COLOURS[Math.floor(entry.status / 100)]
   const parts = [
@@ -117,12 +104,9 @@ export function readableLogLineOf(write: (line: string) => void, colours: boolea
  */
 export function readableErrorsOf(write: (line: string) => void): (json: string) => void {
   return (json) => {
-    let record: { msg?: unknown; err?: { stack?: unknown; message?: unknown } } & Record<
-      string,
-      unknown
-    >
+    let record: Record<string, unknown>
     try {
-      record = JSON.parse(json) as typeof record
+      record = JSON.parse(json) as Record<string, unknown>
     } catch {
       write(json)
       return
@@ -130,7 +114,8 @@ export function readableErrorsOf(write: (line: string) => void): (json: string) 
     const { level: _level, time: _time, msg, err, ...rest } = record
     const head = typeof msg === 'string' ? msg : 'error'
     const more = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : ''
-    const stack = typeof err?.stack === 'string' ? `\n${err.stack}` : ''
-    write(`${new Date().toISOString()} ERROR ${head}${more}${stack}\n`)
+    const { stack } = (err ?? {}) as { stack?: unknown }
+    const trace = typeof stack === 'string' ? `\n${stack}` : ''
+    write(`${new Date().toISOString()} ERROR ${head}${more}${trace}\n`)
   }
 }

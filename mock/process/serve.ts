@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import { unwatchFile, watchFile, type Stats } from 'node:fs'
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
@@ -24,7 +26,6 @@ import { HttpError, problemReply } from '../shared/problem.ts'
 import { writeReply } from './node-http.ts'
 import { createShutdown, GRACE_MS } from './shutdown.ts'
 import { StartupError } from '../shared/startup-error.ts'
-import { watchDocument } from './watch-document.ts'
 
 /** What serving takes: the options of the table (options.ts), and what only code can give. */
 export interface ServeOptions
@@ -77,22 +78,19 @@ function answerStarting(req: IncomingMessage, res: ServerResponse): void {
   writeReply(req, res, problemReply(starting))
 }
 
-function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    const failed = (error: NodeJS.ErrnoException): void => {
-      const reason =
-        error.code === 'EADDRINUSE'
-          ? `Port ${String(port)} on ${host} is already in use. Stop what uses it, or start ` +
-            'with another --port (--port 0 picks a free one).'
-          : `Cannot listen on ${host}:${String(port)}: ${error.message}`
-      reject(new StartupError(reason, { cause: error }))
-    }
-    server.once('error', failed)
-    server.listen(port, host, () => {
-      server.off('error', failed)
-      resolve(server.address() as AddressInfo)
-    })
-  })
+async function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  server.listen(port, host)
+  try {
+    await once(server, 'listening')
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `Port ${String(port)} on ${host} is already in use. Stop what uses it, or start ` +
+          'with another --port (--port 0 picks a free one).'
+        : `Cannot listen on ${host}:${String(port)}: ${(error as Error).message}`
+    throw new StartupError(reason, { cause: error })
+  }
+  return server.address() as AddressInfo
 }
 
 /**
@@ -161,19 +159,19 @@ export async function serve(options: ServeOptions): Promise<Served> {
       cause: error,
     })
   }
-  const stopWatching = options.watch
-    ? watchDocument(documentPath, {
-        changed: (current) => {
-          ready.app = makeApp(current)
-          options.onNote?.(`Reloaded ${documentPath}: the validators follow it, the data is kept.`)
-        },
-        refused: (reason) => {
-          options.onNote?.(
-            `${documentPath} did not load (${reason}); the previous one stays in use.`,
-          )
-        },
-      })
-    : undefined
+  // --watch: the document is polled (editors save by renaming, which a file watch can miss); a
+  // version that does not load or compile is said, and the previous one stays in use
+  const reload = (current: Stats, previous: Stats): void => {
+    if (current.mtimeMs === previous.mtimeMs) return
+    try {
+      ready.app = makeApp(readDocumentFile(documentPath))
+      options.onNote?.(`Reloaded ${documentPath}: the validators follow it, the data is kept.`)
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      options.onNote?.(`${documentPath} did not load (${reason}); the previous one stays in use.`)
+    }
+  }
+  if (options.watch === true) watchFile(documentPath, { interval: 250 }, reload)
   const host = options.host.includes(':') ? `[${options.host}]` : options.host
   return {
     url: `http://${host}:${String(address.port)}`,
@@ -181,7 +179,7 @@ export async function serve(options: ServeOptions): Promise<Served> {
     engine,
     notes,
     async close() {
-      stopWatching?.()
+      unwatchFile(documentPath, reload)
       const unfinished = await shutdown.drain(server)
       // said, so that a client's reset is explained (a slow machine, a stalled upload)
       if (unfinished > 0) {

@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
 import { Server as NetServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -65,11 +66,7 @@ export function createShutdown({
     async drain(server) {
       stopping = true
       lastArrival = Date.now()
-      const everyConnectionClosed = new Promise<true>((resolve) => {
-        server.once('close', () => {
-          resolve(true)
-        })
-      })
+      const everyConnectionClosed = once(server, 'close').then(() => true)
       // Not http.Server#close: it also closes idle keep-alive connections at once, resetting
       // clients whose next request is already on its way.
       NetServer.prototype.close.call(server)

@@ -70,29 +70,46 @@ export interface Problem {
   errors?: FieldError[]
 }
 
-export function toProblem(
-  status: number,
-  detail: string,
-  { instance, errors }: { instance?: string; errors?: FieldError[] } = {},
-): Problem {
-  const [slug, title] = TITLES[status] ?? ['error', 'Error']
-  return {
-    type: PROBLEM_PATH + slug,
-    title,
-    status,
-    detail,
-    ...(instance === undefined ? {} : { instance }),
-    ...(errors ? { errors } : {}),
-  }
-}
-
 /** The answer an error makes: its status and headers, and the problem document as JSON text. */
 export function problemReply(error: HttpError, instance?: string): Reply {
-  const problem = toProblem(error.status, error.detail, { instance, errors: error.errors })
+  const [slug, title] = TITLES[error.status] ?? ['error', 'Error']
+  const problem: Problem = {
+    type: PROBLEM_PATH + slug,
+    title,
+    status: error.status,
+    detail: error.detail,
+    ...(instance === undefined ? {} : { instance }),
+    ...(error.errors ? { errors: error.errors } : {}),
+  }
   return {
     status: error.status,
     headers: { ...error.headers, 'Content-Type': PROBLEM_CONTENT_TYPE },
     text: JSON.stringify(problem),
+  }
+}
+
+/**
+ * What a problem the mock answered says, read back from the answer (the inspector's verdict, the
+ * readable request log): undefined for any other answer. Only well-formed field errors are kept.
+ */
+export function readProblem(
+  contentType: string | undefined,
+  text: string,
+): { title: string | undefined; detail: string | undefined; errors: FieldError[] } | undefined {
+  if (contentType?.startsWith('application/problem+json') !== true) return undefined
+  try {
+    const { title, detail, errors } = JSON.parse(text) as Record<string, unknown>
+    return {
+      title: typeof title === 'string' ? title : undefined,
+      detail: typeof detail === 'string' ? detail : undefined,
+      errors: (Array.isArray(errors) ? (errors as (Partial<FieldError> | null)[]) : []).filter(
+        (error): error is FieldError =>
+          typeof error?.field === 'string' && typeof error.message === 'string',
+      ),
+    }
+  } catch {
+    // not JSON, or JSON's null
+    return undefined
   }
 }
 
@@ -136,4 +153,10 @@ export function describeInvalidFields(errors: FieldError[]): {
     detail: `${invalid}${listed}; nothing was changed.`,
     errors: errors.slice(0, MAX_FIELD_ERRORS),
   }
+}
+
+/** The 422 for these field errors: described, and listed, as describeInvalidFields does. */
+export function invalidFields(errors: FieldError[]): HttpError {
+  const { detail, errors: listed } = describeInvalidFields(errors)
+  return new HttpError(422, detail, { errors: listed })
 }

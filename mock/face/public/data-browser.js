@@ -2,6 +2,8 @@
 // The data browser: an org's contacts, and the chosen user's relationships in it, through the API
 // itself, as a chosen fixture user sees them, a page at a time. Its requests carry a header that
 // keeps them out of the inspector's list.
+import { element, row, SCROLLS } from './elements.js'
+
 const form = document.getElementById('data-form')
 const contact = document.getElementById('contact')
 const OWN = { 'X-Contacts-Mock-Face': 'data-browser' }
@@ -9,15 +11,6 @@ const PAGE_SIZE = 25
 let timer
 // the relationship types' names, read once
 let typeNames
-
-// a <pre> that scrolls takes the focus, so that a keyboard can scroll it (axe: scrollable-region-focusable)
-const SCROLLS = { tabindex: '0' }
-const element = (name, attributes = {}, ...children) => {
-  const node = document.createElement(name)
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value)
-  node.append(...children)
-  return node
-}
 
 const nameOf = (c) => [c.first_name, c.middle_name, c.last_name].filter(Boolean).join(' ')
 
@@ -55,10 +48,10 @@ const openButton = (label, id, title) => {
 }
 
 /**
- * One paged list: its count line, its table (#what) and its pager (#what-pages). `read(query)` answers the records of
- * the page and the list's `count`; `rowOf` makes a row of one.
+ * One paged list: its count line, its table (#what) and its pager (#what-pages). `read(query)`
+ * answers a page of the API's list, its records under `key`; `rowOf` makes a row of one.
  */
-function pagedList(what, countId, read, rowOf) {
+function pagedList(what, countId, key, read, rowOf) {
   const count = document.getElementById(countId)
   const tbody = document.querySelector(`#${what} tbody`)
   const pager = document.getElementById(`${what}-pages`)
@@ -70,7 +63,7 @@ function pagedList(what, countId, read, rowOf) {
     const query = new URLSearchParams({ limit: String(PAGE_SIZE), page: String(page) })
     if (new FormData(form).get('deleted')) query.append('include[]', 'deleted')
     try {
-      const { records, count: total, first } = await read(query)
+      const { [key]: records, count: total, first } = await read(query)
       pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
       count.textContent =
         total === 0
@@ -102,43 +95,39 @@ function pagedList(what, countId, read, rowOf) {
 const contacts = pagedList(
   'contacts',
   'data-count',
-  async (query) => {
+  'contacts',
+  (query) => {
     const search = String(new FormData(form).get('search') ?? '').trim()
     if (search) query.set('search', search)
-    const { contacts: records, count, first } = await call('/contacts', query)
-    return { records, count, first }
+    return call('/contacts', query)
   },
   (c) =>
-    element(
-      'tr',
-      {},
-      element('td', {}, openButton(nameOf(c), c.id)),
-      element('td', {}, c.employer ?? ''),
-      element('td', {}, c.job_title ?? ''),
-      element('td', {}, c.deleted_at ? 'deleted' : ''),
-    ),
+    row([
+      openButton(nameOf(c), c.id),
+      c.employer ?? '',
+      c.job_title ?? '',
+      c.deleted_at ? 'deleted' : '',
+    ]),
 )
 
 const relationships = pagedList(
   'relationships',
   'relationships-count',
-  async (query) => {
+  'user_relationships',
+  (query) => {
     typeNames ??= call('/relationships', undefined, false).then(
       ({ relationships: types }) => new Map(types.map((t) => [t.id, t.name])),
       () => new Map(),
     )
-    const { user_relationships: records, count, first } = await call('/user_relationships', query)
-    return { records, count, first }
+    return call('/user_relationships', query)
   },
   async (r) =>
-    element(
-      'tr',
-      {},
-      element('td', {}, openButton(`${r.contact_id.slice(0, 8)}…`, r.contact_id, r.contact_id)),
-      element('td', {}, (await typeNames).get(r.relationship_id) ?? r.relationship_id),
-      element('td', {}, r.anniversary_date ?? ''),
-      element('td', {}, r.deleted_at ? 'deleted' : ''),
-    ),
+    row([
+      openButton(`${r.contact_id.slice(0, 8)}…`, r.contact_id, r.contact_id),
+      (await typeNames).get(r.relationship_id) ?? r.relationship_id,
+      r.anniversary_date ?? '',
+      r.deleted_at ? 'deleted' : '',
+    ]),
 )
 
 const listAll = () => {

@@ -1,6 +1,8 @@
 /* global document, sessionStorage, fetch, navigator, TextDecoderStream, setTimeout, window, FormData */
 // The request inspector: the recorded requests, live from a server-sent event stream read with
 // fetch (an EventSource could not send the admin token), one request in full, the fault rules.
+import { element, row, SCROLLS } from './elements.js'
+
 const TOKEN_KEY = 'contacts-mock.admin-token'
 const MAX_ROWS = 500
 const tokenForm = document.getElementById('admin-token')
@@ -15,14 +17,6 @@ let lastId = 0
 let tokenArrived
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-// a <pre> that scrolls takes the focus, so that a keyboard can scroll it (axe: scrollable-region-focusable)
-const SCROLLS = { tabindex: '0' }
-const element = (name, attributes = {}, ...children) => {
-  const node = document.createElement(name)
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value)
-  node.append(...children)
-  return node
-}
 
 /** A guarded route: with the admin token once given; asks for it when the mock wants one. */
 async function guarded(url, options = {}) {
@@ -30,11 +24,8 @@ async function guarded(url, options = {}) {
   const headers = { ...options.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) }
   const res = await fetch(url, { ...options, headers })
   if (res.status === 403) {
-    const problem = await res
-      .clone()
-      .json()
-      .catch(() => ({}))
-    if (String(problem.detail).includes("needs the mock's --admin-token")) {
+    // the problem's detail says so; another 403 is the answer
+    if ((await res.clone().text()).includes("needs the mock's --admin-token")) {
       tokenForm.hidden = false
       await new Promise((resolve) => (tokenArrived = resolve))
       return guarded(url, options)
@@ -150,23 +141,8 @@ async function show(id) {
         'table',
         { class: 'errors' },
         element('caption', {}, 'Field errors'),
-        element(
-          'thead',
-          {},
-          element(
-            'tr',
-            {},
-            element('th', { scope: 'col' }, 'Field'),
-            element('th', { scope: 'col' }, 'Message'),
-          ),
-        ),
-        element(
-          'tbody',
-          {},
-          ...entry.errors.map((e) =>
-            element('tr', {}, element('td', {}, e.field), element('td', {}, e.message)),
-          ),
-        ),
+        element('thead', {}, row(['Field', 'Message'], 'th', { scope: 'col' })),
+        element('tbody', {}, ...entry.errors.map((e) => row([e.field, e.message]))),
       )
     : ''
   const headers = Object.entries(entry.requestHeaders)

@@ -5,25 +5,25 @@ const picker = document.getElementById('picker')
 const identities = JSON.parse(picker.dataset.identities)
 const tokenSelect = document.getElementById('token')
 const orgSelect = document.getElementById('org')
-tokenSelect.value = localStorage.getItem('contacts-mock.token') ?? identities.users[0].token
-const user = identities.users.find((u) => u.token === tokenSelect.value) ?? identities.users[0]
-orgSelect.value = localStorage.getItem('contacts-mock.org') ?? user.orgIds[0]
+const TOKEN_KEY = 'contacts-mock.token'
+const ORG_KEY = 'contacts-mock.org'
+const userOf = (token) => identities.users.find((u) => u.token === token)
+tokenSelect.value = localStorage.getItem(TOKEN_KEY) ?? identities.users[0].token
+orgSelect.value =
+  localStorage.getItem(ORG_KEY) ?? (userOf(tokenSelect.value) ?? identities.users[0]).orgIds[0]
 
-for (const [select, key] of [
-  [tokenSelect, 'contacts-mock.token'],
-  [orgSelect, 'contacts-mock.org'],
-]) {
-  select.addEventListener('change', () => {
-    localStorage.setItem(key, select.value)
-    if (key === 'contacts-mock.token') {
-      const chosen = identities.users.find((u) => u.token === select.value)
-      if (chosen && !chosen.orgIds.includes(orgSelect.value)) {
-        localStorage.setItem('contacts-mock.org', chosen.orgIds[0])
-      }
-    }
-    window.location.reload()
-  })
-}
+tokenSelect.addEventListener('change', () => {
+  localStorage.setItem(TOKEN_KEY, tokenSelect.value)
+  const chosen = userOf(tokenSelect.value)
+  if (chosen && !chosen.orgIds.includes(orgSelect.value)) {
+    localStorage.setItem(ORG_KEY, chosen.orgIds[0])
+  }
+  window.location.reload()
+})
+orgSelect.addEventListener('change', () => {
+  localStorage.setItem(ORG_KEY, orgSelect.value)
+  window.location.reload()
+})
 
 const readJson = async (url) => {
   const res = await fetch(url)
@@ -82,24 +82,21 @@ async function render() {
 
 // Scalar 1.46 leaves a few ARIA mistakes that axe-core reports as serious (its greys are darkened
 // in face.css); they are repaired here, on its output, until the renderer fixes them itself.
+// [selector, attribute, value]: the attribute set to the value, or removed where there is none
+const REPAIRS = [
+  ['button[aria-selected]:not([role])', 'aria-selected'],
+  ['button[role="search"]:not([aria-label])', 'aria-label', 'Search the reference'],
+  ['button.show-more[aria-label]', 'aria-label'],
+  ['ul.endpoints:not([tabindex])', 'tabindex', '0'],
+  ['button.scalar-code-copy:not([aria-label])', 'aria-label', 'Copy'],
+  ['.cm-content[role="textbox"]:not([aria-label])', 'aria-label', 'Example'],
+]
 function repairAccessibility(root) {
-  for (const button of root.querySelectorAll('button[aria-selected]:not([role])')) {
-    button.removeAttribute('aria-selected')
-  }
-  for (const search of root.querySelectorAll('button[role="search"]:not([aria-label])')) {
-    search.setAttribute('aria-label', 'Search the reference')
-  }
-  for (const more of root.querySelectorAll('button.show-more[aria-label]')) {
-    more.removeAttribute('aria-label')
-  }
-  for (const list of root.querySelectorAll('ul.endpoints:not([tabindex])')) {
-    list.setAttribute('tabindex', '0')
-  }
-  for (const copy of root.querySelectorAll('button.scalar-code-copy:not([aria-label])')) {
-    copy.setAttribute('aria-label', 'Copy')
-  }
-  for (const editor of root.querySelectorAll('.cm-content[role="textbox"]:not([aria-label])')) {
-    editor.setAttribute('aria-label', 'Example')
+  for (const [selector, attribute, value] of REPAIRS) {
+    for (const node of root.querySelectorAll(selector)) {
+      if (value === undefined) node.removeAttribute(attribute)
+      else node.setAttribute(attribute, value)
+    }
   }
 }
 new MutationObserver(() => repairAccessibility(document.body)).observe(document.body, {

@@ -1,9 +1,10 @@
 import type { operations } from '../../../openapi/admin-types.ts'
+import { buildOrg } from '../../../fixtures/build-org.ts'
 import type { Data } from '../../shared/data.ts'
 import type { FaultBook } from '../../faults/fault-book.ts'
-import type { HandlerIn } from '../operation.ts'
+import { defaulted, type HandlerIn } from '../operation.ts'
 import { HttpError } from '../../shared/problem.ts'
-import { orgHandlers } from './org-handlers.ts'
+import { randomToken } from '../../shared/secrets.ts'
 import type { StorageEngine } from '../../store/repositories.ts'
 import { writeFailure } from '../../store/store-error.ts'
 
@@ -27,12 +28,43 @@ function faultsOf(deps: AdminDeps): FaultBook {
   return deps.faults
 }
 
+const createOrg: AdminHandler<'createOrg'> = async ({ body, newId }, repos) => {
+  const records = buildOrg({
+    orgId: newId(),
+    name: defaulted(body?.name, 'name'),
+    contacts: defaulted(body?.contacts, 'contacts'),
+    seed: defaulted(body?.seed, 'seed'),
+    newId,
+    newSecret: () => randomToken(18),
+  })
+  // one write: the org, its users and its records are durable together, or not at all
+  await repos.orgs.create(records.org)
+  for (const user of records.users) await repos.users.create(user)
+  for (const contact of records.contacts) await repos.contacts.create(contact)
+  for (const relationship of records.user_relationships) {
+    await repos.userRelationships.create(relationship)
+  }
+  const users = records.users.map(({ org_ids: _orgs, ...user }) => user)
+  return {
+    status: 201,
+    body: { org_id: records.org.id, name: records.org.name, users },
+    headers: { Location: `/__admin/orgs/${records.org.id}` },
+  }
+}
+
 /** One handler per operationId of openapi/admin.yaml; the type makes a missing one an error. */
 export function createAdminHandlers(deps: AdminDeps): {
   [Id in keyof operations]: AdminHandler<Id>
 } {
   return {
-    ...orgHandlers,
+    createOrg,
+    async deleteOrg({ path }, repos) {
+      if (!(await repos.orgs.find(path.org_id))) {
+        throw new HttpError(404, `There is no organization ${path.org_id}.`)
+      }
+      await repos.orgs.purge(path.org_id)
+      return { status: 204 }
+    },
     async resetData() {
       await deps.engine.reset(await deps.createData())
       return { status: 204 }

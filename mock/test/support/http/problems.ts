@@ -1,19 +1,10 @@
 // Assertions on RFC 9457 problems (application/problem+json).
 import { expect } from '@jest/globals'
 import type { Response } from 'supertest'
-import type { FieldError } from '../../../shared/problem.ts'
+import type { Problem } from '../../../shared/problem.ts'
 import { bodyOf } from './records.ts'
 
 export const PROBLEM_BASE = '/problems/'
-
-export interface Problem {
-  type: string
-  title: string
-  status: number
-  detail: string
-  instance?: string
-  errors?: FieldError[]
-}
 
 // The contract the tests hold the mock to (not imported from problem.ts, which they check).
 const TITLES: Record<number, [slug: string, title: string]> = {
