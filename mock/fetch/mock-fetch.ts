@@ -3,7 +3,8 @@
 // module runs anywhere (Node, a page, a service worker): what only Node has (the documents' files,
 // faker, a data file) is given by the Node entry, node/fetch.ts, and the browser's by its build.
 import { pathnameOf } from '../pipeline/exchange.ts'
-import { HttpError, problemReply } from '../shared/problem.ts'
+import { noSuchPath } from '../pipeline/core.ts'
+import { problemReply } from '../shared/problem.ts'
 import type { Reply } from '../shared/reply.ts'
 import { createAdminCalls, type AdminCalls } from './admin-calls.ts'
 import {
@@ -100,7 +101,7 @@ export function createMockFetch(options: MockFetchOptions): MockFetch {
       const failure = call.body.failure()
       if (failure !== undefined) throw failedToFetch(failure)
       // the core leaves only pages, and this mock has none: the server's 404 for them
-      return reply ?? problemReply(new HttpError(404, `There is no ${request.url} in this API.`))
+      return reply ?? problemReply(noSuchPath(request.url))
     } finally {
       call.body.discard()
     }

@@ -51,24 +51,23 @@ export interface ReadBody {
 }
 
 /**
- * Turns the raw bytes (read with the document's size limit) into a value, by the media types the
- * document lists for the operation; undefined when no body was sent (`sent` says whether one was,
- * for an operation that takes none). Only reading happens here: what the value must be is checked
- * in validate-request.ts.
+ * Turns the body's bytes (read with the document's size limit) into a value, by the media types
+ * the document lists for the operation; undefined when none was sent (for an operation that takes
+ * none, `received` says whether one was). Only reading happens here: what the value must be is
+ * checked in validate-request.ts.
  */
 export function decodeBody(
   operation: CompiledOperation,
   request: CoreRequest,
-  raw: Uint8Array | undefined,
-  sent: boolean,
+  received: Uint8Array | boolean,
 ): ReadBody | undefined {
   const { body } = operation
   if (!body) {
-    if (sent) throw new HttpError(400, 'This operation takes no request body.')
+    if (received === true) throw new HttpError(400, 'This operation takes no request body.')
     return undefined
   }
   const { mediaType, charset, boundary } = contentTypeOf(request)
-  if (raw === undefined || raw.length === 0) {
+  if (typeof received === 'boolean' || received.length === 0) {
     // an empty urlencoded form is a form without fields, named by the form's schema
     const emptyForm = mediaType === FORM && body.validators.has(FORM)
     return emptyForm ? { mediaType, value: collectParts([]) } : undefined
@@ -82,8 +81,8 @@ export function decodeBody(
   // each a property of the document's schema for it (`contact[first_name]`); validate-request.ts
   // then reads them as the JSON body with the same nesting
   if (mediaType === MULTIPART)
-    return { mediaType, value: collectParts(parseMultipart(raw, boundary)) }
-  const text = decode(raw)
+    return { mediaType, value: collectParts(parseMultipart(received, boundary)) }
+  const text = decode(received)
   if (mediaType === FORM) return { mediaType, value: collectParts(splitPairs(text, 'form body')) }
   return { mediaType, value: parseJson(text) }
 }
