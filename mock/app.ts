@@ -93,7 +93,7 @@ export function createMock(deps: MockDeps): Mock {
       : undefined,
   })
   if (logger) {
-    core.lifecycle.on('unhandledException', (err) => {
+    core.lifecycle.on('unhandledException', (_x, err) => {
       logger.error({ err }, 'request failed')
     })
   }

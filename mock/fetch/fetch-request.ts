@@ -159,13 +159,10 @@ function callOf(
 ): FetchCall {
   const method = methodOf(requested)
   const headers = headersOf(headersInit)
-  if (init === undefined || init === null) {
-    return { method, href, headers, body: bodyOf(undefined, signal), signal }
-  }
-  if (method === 'GET' || method === 'HEAD') {
+  if (init !== undefined && init !== null && (method === 'GET' || method === 'HEAD')) {
     throw new TypeError('Request with GET/HEAD method cannot have body.')
   }
-  const body = bodyOf(init, signal)
+  const body = bodyOf(init)
   if (body.type !== null) headers['content-type'] ??= body.type
   return { method, href, headers, body, signal }
 }

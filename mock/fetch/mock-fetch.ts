@@ -16,7 +16,13 @@ import {
   type FetchCall,
   type FetchInput,
 } from './fetch-request.ts'
-import { abortReason, breakConnection, failedToFetch, toResponse } from './fetch-response.ts'
+import {
+  abortReason,
+  breakConnection,
+  failedToFetch,
+  raceAbort,
+  toResponse,
+} from './fetch-response.ts'
 import { openMock, type MockFetchOptions, type OpenedMock } from './open-mock.ts'
 
 export type { MockDocuments, MockFetchOptions, OpenedEngine } from './open-mock.ts'
@@ -96,7 +102,7 @@ export function createMockFetch(options: MockFetchOptions): MockFetch {
       const handled = mock.handle(request)
       pending++
       handled.then(settle, settle)
-      const reply = await (signal ? raceAbort(handled, signal) : handled)
+      const reply = await raceAbort(handled, signal)
       // the caller's own body stream failed: fetch rejects, as it does when an upload breaks
       const failure = call.body.failure()
       if (failure !== undefined) throw failedToFetch(failure)
@@ -178,17 +184,4 @@ function pathBelow(href: string, at: Base): string | undefined {
   } catch {
     return undefined
   }
-}
-
-/** The answer, or the abort's reason as soon as the signal aborts (the core may still finish). */
-function raceAbort<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const abort = (): void => {
-      reject(abortReason(signal))
-    }
-    signal.addEventListener('abort', abort, { once: true })
-    answer.then(resolve, reject).finally(() => {
-      signal.removeEventListener('abort', abort)
-    })
-  })
 }

@@ -96,7 +96,7 @@ describe('the life cycle', () => {
       handlers: { listContacts: accepted },
     })
     const exceptions: unknown[] = []
-    core.lifecycle.on('unhandledException', (error) => exceptions.push(error))
+    core.lifecycle.on('unhandledException', (_x, error) => exceptions.push(error))
     const list = `/api/v1/orgs/${ACME_ORG_ID}/contacts`
 
     // Act

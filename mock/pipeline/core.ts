@@ -192,14 +192,14 @@ export function createCore(deps: CoreDeps): Core {
       const documented = x.target !== undefined
       const drift = (x.cors ? check.api : check.admin)({ method, path: x.path, documented, reply })
       if (drift === undefined) return reply
-      tell.unhandledException(drift, x)
+      tell('unhandledException', x, drift)
       return problemReply(drift)
     }
   }
 
   function answerError(error: unknown, x: Exchange): Reply {
     const problem = error instanceof StoreError ? storeProblem(error) : toHttpError(error)
-    if (problem.status >= 500) tell.unhandledException(error, x)
+    if (problem.status >= 500) tell('unhandledException', x, error)
     return problemReply(problem, pathnameOf(x.request.originalUrl ?? x.request.url))
   }
 
@@ -210,7 +210,7 @@ export function createCore(deps: CoreDeps): Core {
       const x = startExchange(request, ++count)
       // the facts as the loop writes them: the list's type holds that each is its step's
       const facts: Record<keyof Facts, unknown> = x
-      tell['request:start'](x)
+      tell('request:start', x, undefined)
       let reply: Reply
       try {
         for (const step of pipeline.steps) {
@@ -220,7 +220,7 @@ export function createCore(deps: CoreDeps): Core {
             if (early === undefined) continue
             // an early answer is final: a preflight, a broken connection
             if (early === PAGE) return undefined
-            if (early.network === undefined) tell['response:mocked'](x, early)
+            if (early.network === undefined) tell('response:mocked', x, early)
             return early
           }
           let learnt = step.run(x)
@@ -232,7 +232,7 @@ export function createCore(deps: CoreDeps): Core {
         reply = answerError(error, x)
       }
       for (const step of pipeline.finish) reply = step(x, reply)
-      tell['response:mocked'](x, reply)
+      tell('response:mocked', x, reply)
       return reply
     },
   }

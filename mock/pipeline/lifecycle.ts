@@ -1,31 +1,33 @@
 // What happens to each request, told to whoever listens, as MSW's life-cycle events are: the
 // inspector's recorder, the request log, the error logger. A listener observes only: it is given
-// the exchange (with its `id`) and the answer once they are final, and what it returns is unused.
+// the exchange (its `id` names the request) once what it is told is final, and what it returns
+// is not used.
 import type { Reply } from '../shared/reply.ts'
 import type { Exchange } from './exchange.ts'
 
+/** Each event, and what a listener is told besides the exchange. */
 export interface LifecycleEvents {
   /** The core took a request. */
-  'request:start': (exchange: Exchange) => void
+  'request:start': undefined
   /** An answer handed to the transport (not a page's, nor a broken connection). */
-  'response:mocked': (exchange: Exchange, reply: Readonly<Reply>) => void
+  'response:mocked': Readonly<Reply>
   /** An error that is the mock's own bug or its store's failure, answered 5xx. */
-  unhandledException: (error: unknown, exchange: Exchange) => void
+  unhandledException: unknown
 }
 
 type EventName = keyof LifecycleEvents
+type Listener<E extends EventName> = (exchange: Exchange, told: LifecycleEvents[E]) => void
 
 export interface Lifecycle {
   /** Adds a listener; returns what removes it. */
-  on: <E extends EventName>(event: E, listener: LifecycleEvents[E]) => () => void
+  on: <E extends EventName>(event: E, listener: Listener<E>) => () => void
 }
 
-/** The events, and what the core tells them with (one call each: no arguments array). */
 export function createLifecycle(): Lifecycle & {
-  tell: { [E in EventName]: (...args: Parameters<LifecycleEvents[E]>) => void }
+  tell: <E extends EventName>(event: E, exchange: Exchange, told: LifecycleEvents[E]) => void
 } {
   // arrays, not sets: every request reads them, and most are empty
-  const listeners: { [E in EventName]: LifecycleEvents[E][] } = {
+  const listeners: { [E in EventName]: Listener<E>[] } = {
     'request:start': [],
     'response:mocked': [],
     unhandledException: [],
@@ -39,16 +41,8 @@ export function createLifecycle(): Lifecycle & {
         if (index !== -1) list.splice(index, 1)
       }
     },
-    tell: {
-      'request:start': (exchange) => {
-        for (const listener of listeners['request:start']) listener(exchange)
-      },
-      'response:mocked': (exchange, reply) => {
-        for (const listener of listeners['response:mocked']) listener(exchange, reply)
-      },
-      unhandledException: (error, exchange) => {
-        for (const listener of listeners.unhandledException) listener(error, exchange)
-      },
+    tell(event, exchange, told) {
+      for (const listener of listeners[event]) listener(exchange, told)
     },
   }
 }

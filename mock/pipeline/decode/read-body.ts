@@ -2,11 +2,11 @@ import type { CompiledOperation } from '../validate/compile-operations.ts'
 import { headerOf, type CoreRequest } from '../exchange.ts'
 import { collectParts, parseMultipart } from './parse-multipart.ts'
 import { splitPairs } from './parse-query.ts'
+import { utf8Text } from './bytes.ts'
 import { HttpError } from '../../shared/problem.ts'
 
 const FORM = 'application/x-www-form-urlencoded'
 const MULTIPART = 'multipart/form-data'
-const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 function contentTypeOf(request: CoreRequest): {
   mediaType: string
@@ -23,14 +23,6 @@ function contentTypeOf(request: CoreRequest): {
   // a boundary is case-sensitive; a charset is not
   const charset = param('charset')?.toLowerCase().replaceAll('"', '')
   return { mediaType: mediaType.trim().toLowerCase(), charset, boundary: param('boundary') }
-}
-
-function decode(raw: Uint8Array): string {
-  try {
-    return utf8.decode(raw)
-  } catch {
-    throw new HttpError(400, 'The body is not valid UTF-8.')
-  }
 }
 
 function parseJson(text: string): unknown {
@@ -82,7 +74,7 @@ export function decodeBody(
   // then reads them as the JSON body with the same nesting
   if (mediaType === MULTIPART)
     return { mediaType, value: collectParts(parseMultipart(received, boundary)) }
-  const text = decode(received)
+  const text = utf8Text(received, 'body')
   if (mediaType === FORM) return { mediaType, value: collectParts(splitPairs(text, 'form body')) }
   return { mediaType, value: parseJson(text) }
 }
