@@ -145,7 +145,7 @@ export function createMockFetch(options: MockFetchOptions): MockFetch {
     return breakConnection('hang', call.signal, closed).catch(() => Response.error())
   }
 
-  const calls = createAdminCalls(async (request) => (await running()).handle(request), base.host)
+  const calls = createAdminCalls((path, init) => mockFetch(`${base.href}/__admin/${path}`, init))
 
   const whenReady = <T>(read: (mock: OpenedMock) => T): T => {
     if (started === undefined) throw new Error('The mock is not ready yet: await mockFetch.ready.')
