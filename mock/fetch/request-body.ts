@@ -137,37 +137,30 @@ function inflate(next: NextChunk, coding: 'gzip' | 'deflate', limit: number, sto
   })
 }
 
-/** Bytes at hand, as the server reads them: checked against the limit, or inflated to it. */
-async function readBytes(bytes: Uint8Array, limit: number, encoding: string | undefined) {
-  if (bytes.length === 0) return EMPTY
-  const coding = codingOf(encoding)
-  if (coding === 'identity') {
-    if (bytes.length > limit) throw tooLarge()
-    return bytes
-  }
-  let at = 0
-  const slices: NextChunk = () => {
-    const slice = bytes.subarray(at, at + SLICE)
-    at += slice.length
-    return Promise.resolve(slice.length > 0 ? slice : undefined)
-  }
-  return inflate(slices, coding, limit)
-}
-
-/** A body at hand (text or bytes), read with no stream; text is encoded only when it is read. */
+/**
+ * A body at hand (text or bytes), read with no stream, as the server reads one: checked against
+ * the limit, or inflated to it in slices; text is encoded only when it is read.
+ */
 function atHand(body: string | Uint8Array, type: string | null): FetchBody {
-  return {
-    type,
-    sent: body.length > 0,
-    read: async (limit, encoding) => {
-      if (typeof body !== 'string') return readBytes(body, limit, encoding)
-      // its UTF-8 has at least as many bytes as it has UTF-16 units: over the limit unencoded
-      if (body.length > limit && codingOf(encoding) === 'identity') throw tooLarge()
-      return readBytes(encoder.encode(body), limit, encoding)
-    },
-    discard: ignore,
-    failure: ignore,
+  const read = async (limit: number, encoding: string | undefined): Promise<Uint8Array> => {
+    if (body.length === 0) return EMPTY
+    const coding = codingOf(encoding)
+    // text's UTF-8 has at least as many bytes as it has UTF-16 units: over the limit unencoded
+    if (coding === 'identity' && body.length > limit) throw tooLarge()
+    const bytes = typeof body === 'string' ? encoder.encode(body) : body
+    if (coding === 'identity') {
+      if (bytes.length > limit) throw tooLarge()
+      return bytes
+    }
+    let at = 0
+    const slices: NextChunk = () => {
+      const slice = bytes.subarray(at, at + SLICE)
+      at += slice.length
+      return Promise.resolve(slice.length > 0 ? slice : undefined)
+    }
+    return inflate(slices, coding, limit)
   }
+  return { type, sent: body.length > 0, read, discard: ignore, failure: ignore }
 }
 
 const NO_BODY = atHand(EMPTY, null)
