@@ -9,11 +9,10 @@ import { faultTargetsOf } from './faults/fault-targets.ts'
 import { HANDLERS } from './handlers/index.ts'
 import { asPipelineHandlers, type Handlers } from './handlers/operation.ts'
 import type { AdminAccess } from './pipeline/access/admin-guard.ts'
-import { createCore, type Core } from './pipeline/core.ts'
+import { createCore, type Core, type CoreDeps } from './pipeline/core.ts'
 import { createReplyCheck } from './pipeline/reply/reply-check.ts'
 import { compileOperations, type ValidatorSource } from './pipeline/validate/compile-operations.ts'
 import type { Data } from './shared/data.ts'
-import { HttpError, problemReply } from './shared/problem.ts'
 import { randomId } from './shared/secrets.ts'
 import type { StorageEngine } from './store/repositories.ts'
 
@@ -51,7 +50,7 @@ export interface MockDeps {
   /** The fault rules and delays (by default none, drawing from the fixtures' seed); 'off' for none. */
   faults?: FaultBook | 'off'
   /** Paths the transport serves itself (Node's pages); the core leaves them. */
-  isPagePath?: (path: string) => boolean
+  pages?: CoreDeps['pages']
 }
 
 export interface Mock {
@@ -88,39 +87,15 @@ export function createMock(deps: MockDeps): Mock {
     now: deps.now ?? (() => new Date()),
     newId: deps.newId ?? randomId,
     faults: faults && { book: faults, targets: new Map(targets.map((t) => [t.operationId, t])) },
-    isPagePath: deps.isPagePath,
+    pages: deps.pages,
+    replyChecks: deps.validateResponses
+      ? { api: createReplyCheck(document), admin: createReplyCheck(adminDocument) }
+      : undefined,
   })
-  if (deps.validateResponses) checkReplies(core, document, adminDocument, logger)
-  core.lifecycle.on('error', (error) => logger?.error({ err: error }, 'request failed'))
+  if (logger) {
+    core.lifecycle.on('unhandledException', (_x, err) => {
+      logger.error({ err }, 'request failed')
+    })
+  }
   return { core, bodyLimit: maxBodyBytesOf(document) }
 }
-
-/** Every answer checked against its document before it leaves: a drift becomes a 500 naming it. */
-function checkReplies(
-  core: Core,
-  document: OpenApiDocument,
-  adminDocument: OpenApiDocument,
-  logger: MockLogger | undefined,
-): void {
-  const api = createReplyCheck(document)
-  const admin = createReplyCheck(adminDocument)
-  core.lifecycle.on('send', (x, reply) => {
-    if (x.request.method === 'HEAD') return undefined
-    const check = x.cors ? api : admin
-    const findings = check({
-      method: x.request.method,
-      path: x.path,
-      documented: x.operation !== undefined,
-      status: reply.status,
-      headers: lowerCased(reply.headers),
-      text: reply.text,
-    })
-    if (findings.length === 0) return undefined
-    logger?.error({ violations: findings }, 'response does not match the document')
-    const detail = `The mock's response does not match its document:\n${findings.join('\n')}`
-    return problemReply(new HttpError(500, detail))
-  })
-}
-
-const lowerCased = (headers: Record<string, string>): Record<string, string> =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))

@@ -35,7 +35,7 @@ const exchangeOf = (method: string, url: string): Exchange => ({
     hasBody: false,
     body: () => Promise.resolve(EMPTY),
   }),
-  recorded: true,
+  cors: true,
 })
 const EMPTY = new Uint8Array()
 

@@ -27,8 +27,11 @@ export interface RecordedEntry {
 }
 
 export interface Recorder {
-  /** Records an exchange of the API as its answer leaves. */
-  note: (exchange: Exchange, reply: Reply) => void
+  /**
+   * Records an exchange as its answer leaves, a life-cycle listener: the API's requests and
+   * unknown paths (those with CORS), not preflights nor the admin API's.
+   */
+  note: (exchange: Exchange, reply: Readonly<Reply>) => void
   entries: () => RecordedEntry[]
   find: (id: number) => RecordedEntry | undefined
   /** Forgets what was recorded so far; ids go on from the last one (a stream's `after` holds). */
@@ -38,8 +41,8 @@ export interface Recorder {
 }
 
 // A body larger than the bound is copied, truncated: the ring must not keep 500 large bodies.
-const boundBuffer = (raw: Uint8Array | undefined): Buffer | undefined => {
-  if (raw === undefined || raw.length === 0) return undefined
+const boundBuffer = (raw: Uint8Array | boolean | undefined): Buffer | undefined => {
+  if (!(raw instanceof Uint8Array) || raw.length === 0) return undefined
   if (raw.length > RECORDED_BODY_BYTES) return Buffer.from(raw.subarray(0, RECORDED_BODY_BYTES))
   return Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.length)
 }
@@ -97,9 +100,10 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
   // ids up to this one were cleared: their slots are left to be reused, never shown again
   let cleared = 0
 
-  const record = (x: Exchange, reply: Reply): void => {
+  const record = (x: Exchange, reply: Readonly<Reply>): void => {
     const { request } = x
-    if (request.headers[UNRECORDED_HEADER] !== undefined) return
+    const shown = x.cors === true && request.method !== 'OPTIONS'
+    if (!shown || request.headers[UNRECORDED_HEADER] !== undefined) return
     const id = ++last
     const slot: Slot = ring[id % size] ?? {
       id,
@@ -121,10 +125,10 @@ export function createRecorder(size = RECORDED_REQUESTS): Recorder {
     slot.at = performance.timeOrigin + x.startedAt
     slot.method = request.method
     slot.request = parts.join(SEPARATOR)
-    slot.operationId = x.operation?.operationId
+    slot.operationId = x.target?.operation.operationId
     slot.status = reply.status
     slot.durationMs = performance.now() - x.startedAt
-    slot.requestBody = boundBuffer(x.rawBody)
+    slot.requestBody = boundBuffer(x.received)
     slot.responseBody = boundText(reply.text)
     slot.responseType = reply.headers['Content-Type']
     ring[id % size] = slot

@@ -1,9 +1,7 @@
 // What a fetch function offers besides fetch: reset, export, named snapshots, a new org. Each is
-// a request to the admin API through the same core, so each answers as `/__admin` does (its
-// names checked by admin.yaml, a missing snapshot a 404).
+// a request to the admin API through the fetch function itself, so each answers as `/__admin`
+// does (its names checked by admin.yaml, a missing snapshot a 404).
 import type { components } from '../../openapi/admin-types.ts'
-import type { CoreRequest } from '../pipeline/exchange.ts'
-import type { Reply } from '../shared/reply.ts'
 
 type AdminSchemas = components['schemas']
 export type SnapshotInfo = AdminSchemas['Snapshot']
@@ -45,48 +43,36 @@ export interface AdminCalls {
   createOrg: (request?: Partial<OrgRequest>) => Promise<OrgCreated>
 }
 
-const encoder = new TextEncoder()
-
+/** The admin API through the fetch function, `path` below `/__admin/`: each call a request. */
 export function createAdminCalls(
-  handle: (request: CoreRequest) => Promise<Reply | undefined>,
-  host: string,
+  fetchAdmin: (path: string, init: RequestInit) => Promise<Response>,
 ): AdminCalls {
-  async function call(method: string, path: string, body?: object): Promise<Reply> {
-    const bytes = body === undefined ? new Uint8Array(0) : encoder.encode(JSON.stringify(body))
-    const headers: Record<string, string> = { host }
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    const url = `/__admin/${path}`
-    const reply = await handle({
-      method,
-      url,
-      headers,
-      hasBody: bytes.length > 0,
-      body: () => Promise.resolve(bytes),
-    })
-    if (reply === undefined || reply.network !== undefined) {
-      throw new MockAdminError(0, { detail: 'the admin API gave no answer' })
-    }
-    if (reply.status >= 300) throw new MockAdminError(reply.status, parsed(reply))
-    return reply
+  /** The answer's body, parsed; a refusal is a MockAdminError. */
+  async function call(method: string, path: string, body?: object): Promise<unknown> {
+    const json = { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+    const response = await fetchAdmin(path, body === undefined ? { method } : { method, ...json })
+    const text = await response.text()
+    const parsed: unknown = text === '' ? undefined : JSON.parse(text)
+    if (response.status >= 300) throw new MockAdminError(response.status, parsed)
+    return parsed
   }
-  const parsed = (reply: Reply): unknown => (reply.text === '' ? undefined : JSON.parse(reply.text))
-  const path = (name: string): string => `snapshots/${encodeURIComponent(name)}`
+  const snapshot = (name: string): string => `snapshots/${encodeURIComponent(name)}`
   return {
     reset: async () => {
       await call('POST', 'reset', {})
     },
-    export: async () => parsed(await call('GET', 'export')) as SeedData,
-    createOrg: async (request = {}) => parsed(await call('POST', 'orgs', request)) as OrgCreated,
+    export: async () => (await call('GET', 'export')) as SeedData,
+    createOrg: async (request = {}) => (await call('POST', 'orgs', request)) as OrgCreated,
     snapshots: {
-      save: async (name) => parsed(await call('POST', 'snapshots', { name })) as SnapshotInfo,
+      save: async (name) => (await call('POST', 'snapshots', { name })) as SnapshotInfo,
       list: async () =>
-        (parsed(await call('GET', 'snapshots')) as { snapshots: SnapshotInfo[] }).snapshots,
+        ((await call('GET', 'snapshots')) as { snapshots: SnapshotInfo[] }).snapshots,
       restore: async (name) => {
-        await call('POST', `${path(name)}/restore`, {})
+        await call('POST', `${snapshot(name)}/restore`, {})
       },
       remove: async (name) => {
         try {
-          await call('DELETE', path(name))
+          await call('DELETE', snapshot(name))
           return true
         } catch (error) {
           if (error instanceof MockAdminError && error.status === 404) return false

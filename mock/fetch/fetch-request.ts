@@ -68,8 +68,6 @@ export function targetOf(href: string, base: Base): { url: string; originalUrl: 
   return { url: (path === '' ? '/' : path) + search, originalUrl: pathname + search }
 }
 
-type Headers_ = Record<string, string>
-
 /** What fetch takes as its first argument (the DOM's `RequestInfo | URL`). */
 export type FetchInput = string | URL | Request
 
@@ -79,7 +77,7 @@ export type FetchInput = string | URL | Request
  * are known by their shape, as fetch itself reads them: an iterable of pairs (a `Headers` of any
  * realm, jsdom's or happy-dom's, which may keep a name's capitals; an array), else a record.
  */
-export function headersOf(init: unknown): Headers_ {
+export function headersOf(init: unknown): Record<string, string> {
   const headers = createNameRecord<string>()
   if (init === undefined || init === null) return headers
   if (typeof init !== 'object') throw new TypeError('Headers must be an object or pairs.')
@@ -109,7 +107,7 @@ export function headersOf(init: unknown): Headers_ {
 export interface FetchCall {
   method: string
   href: string
-  headers: Headers_
+  headers: Record<string, string>
   body: FetchBody
   signal: AbortSignal | null | undefined
 }
@@ -159,13 +157,10 @@ function callOf(
 ): FetchCall {
   const method = methodOf(requested)
   const headers = headersOf(headersInit)
-  if (init === undefined || init === null) {
-    return { method, href, headers, body: bodyOf(undefined, signal), signal }
-  }
-  if (method === 'GET' || method === 'HEAD') {
+  if (init !== undefined && init !== null && (method === 'GET' || method === 'HEAD')) {
     throw new TypeError('Request with GET/HEAD method cannot have body.')
   }
-  const body = bodyOf(init, signal)
+  const body = bodyOf(init)
   if (body.type !== null) headers['content-type'] ??= body.type
   return { method, href, headers, body, signal }
 }

@@ -33,22 +33,14 @@ export function failedToFetch(cause?: unknown): TypeError {
   return new TypeError('Failed to fetch', cause === undefined ? undefined : { cause })
 }
 
-/** The bytes of `text` in UTF-8, counted without encoding it. */
-function utf8Length(text: string): number {
-  let bytes = text.length
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0x80) continue
-    // two bytes up to U+07FF, three above; a surrogate pair is four for its two units
-    bytes += code < 0x800 ? 1 : code >= 0xd800 && code <= 0xdfff ? 1 : 2
-  }
-  return bytes
-}
+const encoder = new TextEncoder()
 
-/** The headers of a reply as the server sends them: with its Content-Length. */
+/** The headers of a reply as the server sends them: with its Content-Length (once they are read). */
 function fieldsOf(reply: Reply): Record<string, string> {
   const { headers } = reply
-  if (!BODILESS.has(reply.status)) headers['Content-Length'] = String(utf8Length(reply.text))
+  if (!BODILESS.has(reply.status)) {
+    headers['Content-Length'] = String(encoder.encode(reply.text).length)
+  }
   return headers
 }
 
@@ -71,6 +63,23 @@ export function abortReason(signal: AbortSignal): Error {
   return (reason ?? new DOMException('This operation was aborted', 'AbortError')) as Error
 }
 
+/** The answer, or the abort's reason as soon as the signal aborts (the answer may still come). */
+export function raceAbort<T>(
+  answer: Promise<T>,
+  signal: AbortSignal | null | undefined,
+): Promise<T> {
+  if (!signal) return answer
+  return new Promise((resolve, reject) => {
+    const abort = (): void => {
+      reject(abortReason(signal))
+    }
+    signal.addEventListener('abort', abort, { once: true })
+    answer.then(resolve, reject).finally(() => {
+      signal.removeEventListener('abort', abort)
+    })
+  })
+}
+
 /**
  * A broken connection as fetch sees it: 'reset' and 'empty' (the server closed it without an
  * answer) reject at once; 'hang' waits until the signal aborts, or `closed` says the mock stopped.
@@ -81,14 +90,8 @@ export function breakConnection(
   closed: Promise<void>,
 ): Promise<never> {
   if (fault !== 'hang') return Promise.reject(failedToFetch(new Error(`connection ${fault}`)))
-  return new Promise((_resolve, reject) => {
-    const abort = (): void => {
-      if (signal) reject(abortReason(signal))
-    }
-    signal?.addEventListener('abort', abort, { once: true })
-    void closed.then(() => {
-      signal?.removeEventListener('abort', abort)
-      reject(failedToFetch(new Error('the mock was closed')))
-    })
+  const gone = closed.then((): never => {
+    throw failedToFetch(new Error('the mock was closed'))
   })
+  return raceAbort(gone, signal)
 }

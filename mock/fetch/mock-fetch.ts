@@ -3,7 +3,8 @@
 // module runs anywhere (Node, a page, a service worker): what only Node has (the documents' files,
 // faker, a data file) is given by the Node entry, node/fetch.ts, and the browser's by its build.
 import { pathnameOf } from '../pipeline/exchange.ts'
-import { HttpError, problemReply } from '../shared/problem.ts'
+import { noSuchPath } from '../pipeline/core.ts'
+import { problemReply } from '../shared/problem.ts'
 import type { Reply } from '../shared/reply.ts'
 import { createAdminCalls, type AdminCalls } from './admin-calls.ts'
 import {
@@ -15,7 +16,13 @@ import {
   type FetchCall,
   type FetchInput,
 } from './fetch-request.ts'
-import { abortReason, breakConnection, failedToFetch, toResponse } from './fetch-response.ts'
+import {
+  abortReason,
+  breakConnection,
+  failedToFetch,
+  raceAbort,
+  toResponse,
+} from './fetch-response.ts'
 import { openMock, type MockFetchOptions, type OpenedMock } from './open-mock.ts'
 
 export type { MockDocuments, MockFetchOptions, OpenedEngine } from './open-mock.ts'
@@ -95,12 +102,12 @@ export function createMockFetch(options: MockFetchOptions): MockFetch {
       const handled = mock.handle(request)
       pending++
       handled.then(settle, settle)
-      const reply = await (signal ? raceAbort(handled, signal) : handled)
+      const reply = await raceAbort(handled, signal)
       // the caller's own body stream failed: fetch rejects, as it does when an upload breaks
       const failure = call.body.failure()
       if (failure !== undefined) throw failedToFetch(failure)
       // the core leaves only pages, and this mock has none: the server's 404 for them
-      return reply ?? problemReply(new HttpError(404, `There is no ${request.url} in this API.`))
+      return reply ?? problemReply(noSuchPath(request.url))
     } finally {
       call.body.discard()
     }
@@ -138,7 +145,7 @@ export function createMockFetch(options: MockFetchOptions): MockFetch {
     return breakConnection('hang', call.signal, closed).catch(() => Response.error())
   }
 
-  const calls = createAdminCalls(async (request) => (await running()).handle(request), base.host)
+  const calls = createAdminCalls((path, init) => mockFetch(`${base.href}/__admin/${path}`, init))
 
   const whenReady = <T>(read: (mock: OpenedMock) => T): T => {
     if (started === undefined) throw new Error('The mock is not ready yet: await mockFetch.ready.')
@@ -177,17 +184,4 @@ function pathBelow(href: string, at: Base): string | undefined {
   } catch {
     return undefined
   }
-}
-
-/** The answer, or the abort's reason as soon as the signal aborts (the core may still finish). */
-function raceAbort<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const abort = (): void => {
-      reject(abortReason(signal))
-    }
-    signal.addEventListener('abort', abort, { once: true })
-    answer.then(resolve, reject).finally(() => {
-      signal.removeEventListener('abort', abort)
-    })
-  })
 }

@@ -82,39 +82,6 @@ Object.defineProperties(MockResponse.prototype, {
       return state.stream
     },
   },
-  text: {
-    value(this: MockResponse) {
-      return read(this)
-    },
-  },
-  json: {
-    value(this: MockResponse) {
-      return read(this).then((text) => JSON.parse(text) as unknown)
-    },
-  },
-  arrayBuffer: {
-    value(this: MockResponse) {
-      return read(this).then((text) => encoder.encode(text).buffer)
-    },
-  },
-  bytes: {
-    value(this: MockResponse) {
-      return read(this).then((text) => encoder.encode(text))
-    },
-  },
-  blob: {
-    value(this: MockResponse) {
-      const type = this.headers.get('content-type') ?? ''
-      return read(this).then((text) => new Blob([text], { type }))
-    },
-  },
-  formData: {
-    value(this: MockResponse) {
-      // a form answer is none of the mock's: the platform parses it, as fetch would
-      // eslint-disable-next-line @typescript-eslint/no-deprecated
-      return read(this).then((text) => new Response(text, { headers: this.headers }).formData())
-    },
-  },
   clone: {
     value(this: MockResponse) {
       const { text, url, used: isUsed } = this[STATE]
@@ -125,6 +92,25 @@ Object.defineProperties(MockResponse.prototype, {
     },
   },
 })
+
+// The body's readers: each takes the text once (read's second call rejects, as fetch's does).
+const READERS: Record<string, (text: string, response: MockResponse) => unknown> = {
+  text: (text) => text,
+  json: (text): unknown => JSON.parse(text),
+  arrayBuffer: (text) => encoder.encode(text).buffer,
+  bytes: (text) => encoder.encode(text),
+  blob: (text, response) => new Blob([text], { type: response.headers.get('content-type') ?? '' }),
+  // a form answer is none of the mock's: the platform parses it, as fetch would
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  formData: (text, response) => new Response(text, { headers: response.headers }).formData(),
+}
+for (const [name, reader] of Object.entries(READERS)) {
+  Object.defineProperty(MockResponse.prototype, name, {
+    value(this: MockResponse) {
+      return read(this).then((text) => reader(text, this))
+    },
+  })
+}
 
 /** A Response of `text` (null: no body) answering `url`; `fields` made into Headers when read. */
 export function createMockResponse(

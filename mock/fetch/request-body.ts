@@ -1,8 +1,8 @@
 // A fetch call's body as the core reads it: only when its order of checks comes to the body (after
 // the token), and as the server's body parser reads one (express.raw in process/node-http.ts):
 // over the document's limit it stops reading, cancels the stream and answers 413; a gzip or
-// deflate body is inflated as it comes and stopped at the same limit; an aborted call stops
-// reading at once. A string or bytes, most calls, are read with no stream at all.
+// deflate body is inflated as it comes and stopped at the same limit; a call aborted or answered
+// lets go of it at once (discard). A string or bytes, most calls, are read with no stream at all.
 import { HttpError, unreadableBody } from '../shared/problem.ts'
 
 /** A stream's reader, of this realm's ReadableStream or another's (jsdom, happy-dom). */
@@ -137,65 +137,41 @@ function inflate(next: NextChunk, coding: 'gzip' | 'deflate', limit: number, sto
   })
 }
 
-/** Bytes at hand, as the server reads them: checked against the limit, or inflated to it. */
-async function readBytes(bytes: Uint8Array, limit: number, encoding: string | undefined) {
-  if (bytes.length === 0) return EMPTY
-  const coding = codingOf(encoding)
-  if (coding === 'identity') {
-    if (bytes.length > limit) throw tooLarge()
-    return bytes
+/**
+ * A body at hand (text or bytes), read with no stream, as the server reads one: checked against
+ * the limit, or inflated to it in slices; text is encoded only when it is read.
+ */
+function atHand(body: string | Uint8Array, type: string | null): FetchBody {
+  const read = async (limit: number, encoding: string | undefined): Promise<Uint8Array> => {
+    if (body.length === 0) return EMPTY
+    const coding = codingOf(encoding)
+    // text's UTF-8 has at least as many bytes as it has UTF-16 units: over the limit unencoded
+    if (coding === 'identity' && body.length > limit) throw tooLarge()
+    const bytes = typeof body === 'string' ? encoder.encode(body) : body
+    if (coding === 'identity') {
+      if (bytes.length > limit) throw tooLarge()
+      return bytes
+    }
+    let at = 0
+    const slices: NextChunk = () => {
+      const slice = bytes.subarray(at, at + SLICE)
+      at += slice.length
+      return Promise.resolve(slice.length > 0 ? slice : undefined)
+    }
+    return inflate(slices, coding, limit)
   }
-  let at = 0
-  const slices: NextChunk = () => {
-    const slice = bytes.subarray(at, at + SLICE)
-    at += slice.length
-    return Promise.resolve(slice.length > 0 ? slice : undefined)
-  }
-  return inflate(slices, coding, limit)
+  return { type, sent: body.length > 0, read, discard: ignore, failure: ignore }
 }
 
-const settled = (read: FetchBody['read']): FetchBody => ({
-  type: null,
-  sent: false,
-  read,
-  discard: ignore,
-  failure: ignore,
-})
-
-const NO_BODY: FetchBody = settled(() => Promise.resolve(EMPTY))
-
-function bytesBody(bytes: Uint8Array, type: string | null): FetchBody {
-  return {
-    ...settled((limit, encoding) => readBytes(bytes, limit, encoding)),
-    type,
-    sent: bytes.length > 0,
-  }
-}
-
-function textBody(text: string, type: string): FetchBody {
-  return {
-    ...settled(async (limit, encoding) => {
-      // its UTF-8 has at least as many bytes as it has UTF-16 units: over the limit unencoded
-      if (text.length > limit && codingOf(encoding) === 'identity') throw tooLarge()
-      return readBytes(encoder.encode(text), limit, encoding)
-    }),
-    type,
-    sent: text.length > 0,
-  }
-}
+const NO_BODY = atHand(EMPTY, null)
 
 /** A stream, read a chunk at a time when the core asks; `size` when it is known (a Blob's). */
-function streamBody(
-  stream: StreamLike,
-  size: number | undefined,
-  type: string | null,
-  signal: AbortSignal | null | undefined,
-): FetchBody {
+function streamBody(stream: StreamLike, size: number | undefined, type: string | null): FetchBody {
   let reader: ChunkReader | undefined
   // a chunk read to learn whether a body was sent: the next read starts with it
   let first: Uint8Array | undefined
   let ended = false
-  // set once reading must stop (an abort, the answer sent): a read then rejects with it
+  // set once reading must stop (the call aborted or answered: discard): a read then rejects with it
   let stopped: HttpError | undefined
   let failure: unknown
 
@@ -249,50 +225,33 @@ function streamBody(
     return chunk
   }
 
-  /** Runs `work` with the signal watched: an abort cancels the stream, and `work` rejects. */
-  async function watched<T>(work: () => Promise<T>): Promise<T> {
-    if (signal === null || signal === undefined) return work()
-    const abort = (): void => {
-      halt(aborted(), signal.reason)
-    }
-    if (signal.aborted) abort()
-    else signal.addEventListener('abort', abort, { once: true })
-    try {
-      return await work()
-    } finally {
-      signal.removeEventListener('abort', abort)
-    }
-  }
-
   return {
     type,
     sent:
       size !== undefined
         ? size > 0
-        : () =>
-            watched(async () => {
-              for (let chunk = await next(); chunk !== undefined; chunk = await next()) {
-                if (chunk.length > 0) {
-                  first = chunk
-                  return true
-                }
+        : async () => {
+            for (let chunk = await next(); chunk !== undefined; chunk = await next()) {
+              if (chunk.length > 0) {
+                first = chunk
+                return true
               }
-              return false
-            }),
-    read: (limit, encoding) =>
-      watched(async () => {
-        if (size === 0) return EMPTY
-        const coding = codingOf(encoding)
-        const over = (): void => {
-          halt(tooLarge())
-        }
-        if (coding !== 'identity') return inflate(next, coding, limit, over)
-        if (size !== undefined && size > limit) {
-          over()
-          throw tooLarge()
-        }
-        return collect(next, limit, over)
-      }),
+            }
+            return false
+          },
+    read: async (limit, encoding) => {
+      if (size === 0) return EMPTY
+      const coding = codingOf(encoding)
+      const over = (): void => {
+        halt(tooLarge())
+      }
+      if (coding !== 'identity') return inflate(next, coding, limit, over)
+      if (size !== undefined && size > limit) {
+        over()
+        throw tooLarge()
+      }
+      return collect(next, limit, over)
+    },
     discard: () => {
       halt(aborted())
     },
@@ -309,26 +268,22 @@ const isBlob = (body: object): body is BlobLike =>
 
 /**
  * The body of a call as fetch takes it (a string, bytes, a Blob, a stream, URLSearchParams,
- * FormData...), of this realm or another, with the Content-Type fetch gives it; `signal` stops
- * its reading.
+ * FormData...), of this realm or another, with the Content-Type fetch gives it.
  */
-export function bodyOf(body: unknown, signal: AbortSignal | null | undefined): FetchBody {
+export function bodyOf(body: unknown): FetchBody {
   if (body === undefined || body === null) return NO_BODY
-  if (typeof body === 'string') return textBody(body, 'text/plain;charset=UTF-8')
-  if (body instanceof Uint8Array) return bytesBody(body, null)
-  if (ArrayBuffer.isView(body)) {
-    return bytesBody(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), null)
-  }
-  if (body instanceof ArrayBuffer) return bytesBody(new Uint8Array(body), null)
+  if (typeof body === 'string') return atHand(body, 'text/plain;charset=UTF-8')
+  const bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : viewOf(body)
+  if (bytes !== undefined) return atHand(bytes, null)
   if (body instanceof URLSearchParams) {
-    return textBody(body.toString(), 'application/x-www-form-urlencoded;charset=UTF-8')
+    return atHand(body.toString(), 'application/x-www-form-urlencoded;charset=UTF-8')
   }
-  if (typeof body === 'object' && isStream(body)) return streamBody(body, undefined, null, signal)
+  if (typeof body === 'object' && isStream(body)) return streamBody(body, undefined, null)
   if (typeof body === 'object' && isBlob(body)) {
-    return streamBody(body.stream(), body.size, body.type === '' ? null : body.type, signal)
+    return streamBody(body.stream(), body.size, body.type === '' ? null : body.type)
   }
   // anything else fetch takes (FormData, an async iterable in Node), serialized as fetch would
   const carrier = new Response(body as ConstructorParameters<typeof Response>[0])
   if (carrier.body === null) return NO_BODY
-  return streamBody(carrier.body, undefined, carrier.headers.get('content-type'), signal)
+  return streamBody(carrier.body, undefined, carrier.headers.get('content-type'))
 }

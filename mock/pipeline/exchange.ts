@@ -1,8 +1,9 @@
-// A request as the core reads it and the state of its way through the order of checks: plain
+// A request as the core reads it, and what the order of checks learns of it on its way: plain
 // data, whatever carried it (Node's HTTP server, a fetch function, a service worker).
 import type { User } from '../shared/data.ts'
 import type { Reply } from '../shared/reply.ts'
 import type { FaultPlan } from '../faults/fault-book.ts'
+import type { AnyHandler } from '../handlers/operation.ts'
 import type { ReadBody } from './decode/read-body.ts'
 import type { Route } from './routes.ts'
 import type { CompiledOperation } from './validate/compile-operations.ts'
@@ -31,62 +32,68 @@ export interface CoreRequest {
   body: () => Promise<Uint8Array>
 }
 
-/** One request on its way through the core: what the steps learned, for the next ones. */
-export interface Exchange {
+/** A request as the core took it: what every step may read. */
+export interface Received {
+  /** Names the request in the life cycle's events (as MSW's `requestId`): a count per core. */
+  readonly id: number
   readonly request: CoreRequest
   /** The path of `request.url`, as the routes read it. */
   readonly path: string
   /** `performance.now()` when the core took the request. */
   readonly startedAt: number
-  /** The admin API's (`/__admin`): guarded, no CORS, not recorded. */
-  admin: boolean
-  /** A page the transport serves itself (the reference, the inspector): the core leaves it. */
-  page: boolean
-  /** The path's operations (undefined: no operation has it). */
-  route: Route | undefined
-  operation: CompiledOperation | undefined
-  params: Record<string, string>
-  /** API requests get CORS headers on every answer; the admin API's none. */
-  cors: boolean
-  /** The inspector shows it: API requests and unknown paths, not preflights nor the admin API. */
-  recorded: boolean
-  plan: FaultPlan | undefined
-  caller: { user: User; token: string } | undefined
-  /** Whether a body was sent, once known (readBody learns it where the transport could not say). */
-  bodySent: boolean
-  /** The body's bytes, once read. */
-  rawBody: Uint8Array | undefined
-  decoded: ReadBody | undefined
-  query: Record<string, unknown>
-  body: unknown
-  /** The handler's answer, once it ran. */
-  handled: Reply | undefined
-  /** Set by a step that answers early (a preflight, a broken connection): no step runs after it. */
-  reply: Reply | undefined
 }
 
-/** A request at the start of its way: nothing learnt yet. */
-export function startExchange(request: CoreRequest): Exchange {
+/** What the steps learn of a request, each fact from its step on (core.ts lists them in order). */
+export interface Facts {
+  /** The admin API's (`/__admin`): guarded, no CORS, not recorded. */
+  admin: boolean
+  /** The path's operations (undefined: no operation has the path), and its parameters as sent. */
+  found: { value: Route | undefined; params: Record<string, string> }
+  /** API requests get CORS headers on every answer, a page's preflight too; the admin API's none. */
+  cors: boolean
+  /** The operation asked for, and its handler. */
+  target: { operation: CompiledOperation; handler: AnyHandler }
+  plan: FaultPlan | undefined
+  caller: { user: User; token: string } | undefined
+  /** The body's bytes, for an operation that takes one; else whether one was sent (never read). */
+  received: Uint8Array | boolean
+  /** The path's parameters, validated. */
+  params: Record<string, string>
+  query: Record<string, unknown>
+  decoded: ReadBody | undefined
+  body: unknown
+  /** The handler's answer. */
+  handled: Reply
+}
+
+/** A request once the facts `K` are learnt: what a step after the ones that learn them reads. */
+export type Known<K extends keyof Facts> = Received & Readonly<Pick<Facts, K>>
+
+/** A request as the life cycle's listeners see it: what was learnt of it before it was answered. */
+export type Exchange = Received & Readonly<Partial<Facts>>
+
+/** The one object a request's steps write their facts into: each unknown until its step. */
+export type State = Received & { [F in keyof Facts]: Facts[F] | undefined }
+
+/** A request at the start of its way: nothing learnt yet, every fact in its place (one shape). */
+export function startExchange(request: CoreRequest, id = 0): State {
   return {
+    id,
     request,
     path: pathnameOf(request.url),
     startedAt: performance.now(),
-    admin: false,
-    page: false,
-    route: undefined,
-    operation: undefined,
-    params: {},
-    cors: false,
-    recorded: false,
+    admin: undefined,
+    found: undefined,
+    cors: undefined,
+    target: undefined,
     plan: undefined,
     caller: undefined,
-    bodySent: request.hasBody === true,
-    rawBody: undefined,
+    received: undefined,
+    params: undefined,
+    query: undefined,
     decoded: undefined,
-    query: {},
     body: undefined,
     handled: undefined,
-    reply: undefined,
   }
 }
 

@@ -1,54 +1,48 @@
-// Side concerns follow the core through events instead of being threaded through it (as MSW's
-// life-cycle events): the response check, the inspector's recorder, the request log.
+// What happens to each request, told to whoever listens, as MSW's life-cycle events are: the
+// inspector's recorder, the request log, the error logger. A listener observes only: it is given
+// the exchange (its `id` names the request) once what it is told is final, and what it returns
+// is not used.
 import type { Reply } from '../shared/reply.ts'
 import type { Exchange } from './exchange.ts'
 
-export interface LifecycleListeners {
-  /** Before an answer leaves: a listener may put another in its place (the response check). */
-  send: (exchange: Exchange, reply: Reply) => Reply | undefined
-  /** Once an answer is handed to the transport. */
-  response: (exchange: Exchange, reply: Reply) => void
-  /** An error that is the mock's own bug (answered 500). */
-  error: (error: unknown, exchange: Exchange) => void
+/** Each event, and what a listener is told besides the exchange. */
+export interface LifecycleEvents {
+  /** The core took a request. */
+  'request:start': undefined
+  /** An answer handed to the transport (not a page's, nor a broken connection). */
+  'response:mocked': Readonly<Reply>
+  /** An error that is the mock's own bug or its store's failure, answered 5xx. */
+  unhandledException: unknown
 }
 
-type EventName = keyof LifecycleListeners
+type EventName = keyof LifecycleEvents
+type Listener<E extends EventName> = (exchange: Exchange, told: LifecycleEvents[E]) => void
 
 export interface Lifecycle {
   /** Adds a listener; returns what removes it. */
-  on: <E extends EventName>(event: E, listener: LifecycleListeners[E]) => () => void
-  /** The answer after every `send` listener had its say. */
-  send: (exchange: Exchange, reply: Reply) => Reply
-  response: (exchange: Exchange, reply: Reply) => void
-  error: (error: unknown, exchange: Exchange) => void
+  on: <E extends EventName>(event: E, listener: Listener<E>) => () => void
 }
 
-export function createLifecycle(): Lifecycle {
-  // arrays, not sets: the answer path reads them on every request, and most are empty
-  const listeners: { [E in EventName]: LifecycleListeners[E][] } = {
-    send: [],
-    response: [],
-    error: [],
+export function createLifecycle(): Lifecycle & {
+  tell: <E extends EventName>(event: E, exchange: Exchange, told: LifecycleEvents[E]) => void
+} {
+  // arrays, not sets: every request reads them, and most are empty
+  const listeners: { [E in EventName]: Listener<E>[] } = {
+    'request:start': [],
+    'response:mocked': [],
+    unhandledException: [],
   }
   return {
     on(event, listener) {
-      const list = listeners[event] as unknown[]
+      const list: unknown[] = listeners[event]
       list.push(listener)
       return () => {
         const index = list.indexOf(listener)
         if (index !== -1) list.splice(index, 1)
       }
     },
-    send(exchange, reply) {
-      let sent = reply
-      for (const listener of listeners.send) sent = listener(exchange, sent) ?? sent
-      return sent
-    },
-    response(exchange, reply) {
-      for (const listener of listeners.response) listener(exchange, reply)
-    },
-    error(error, exchange) {
-      for (const listener of listeners.error) listener(error, exchange)
+    tell(event, exchange, told) {
+      for (const listener of listeners[event]) listener(exchange, told)
     },
   }
 }

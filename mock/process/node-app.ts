@@ -9,9 +9,10 @@ import type { OpenApiDocument } from '../../openapi/document.ts'
 import { createMock, type MockDeps } from '../app.ts'
 import { createFace, isFacePath, isInspectorPath } from '../face/face-routes.ts'
 import { createRecorder, type Recorder } from '../face/recorder.ts'
-import { CORS_HEADERS, preflightReply } from '../pipeline/access/cors.ts'
+import { CORS_HEADERS } from '../pipeline/access/cors.ts'
+import { noSuchPath } from '../pipeline/core.ts'
 import { pathnameOf } from '../pipeline/exchange.ts'
-import { HttpError, problemReply, toHttpError } from '../shared/problem.ts'
+import { problemReply, toHttpError } from '../shared/problem.ts'
 import { createRequestReader, writeReply } from './node-http.ts'
 import { logLineOf, type LogLine } from './request-log.ts'
 
@@ -38,17 +39,13 @@ export function createApp(deps: AppDeps): App {
     adminDocument,
     // the package's own document is known to compile: each validator is compiled when first used
     compileOnFirstUse: deps.compileOnFirstUse ?? deps.document === undefined,
-    isPagePath: isFacePath,
+    pages: { isPage: isFacePath, isGuarded: isInspectorPath },
   })
   const recorder = deps.recorder === 'off' ? undefined : (deps.recorder ?? createRecorder())
-  if (recorder) {
-    core.lifecycle.on('response', (x, reply) => {
-      if (x.recorded) recorder.note(x, reply)
-    })
-  }
+  if (recorder) core.lifecycle.on('response:mocked', recorder.note)
   const log = deps.requestLog ?? (deps.logger && logLineOf(deps.logger))
   if (log) {
-    core.lifecycle.on('response', (x, reply) => {
+    core.lifecycle.on('response:mocked', (x, reply) => {
       log(x.request.method, x.request.url, reply.status, x.startedAt, reply)
     })
   }
@@ -85,27 +82,22 @@ export function createApp(deps: AppDeps): App {
   }
 }
 
-/** The pages behind Express: CORS as on the API (not on the inspector), errors as problems. */
+/**
+ * The pages behind Express: CORS as on the API (not on the inspector; the core answered their
+ * preflight), errors as problems.
+ */
 function createPages(face: RequestHandler): App {
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
   app.set('case sensitive routing', true)
   app.use((req, res, next) => {
-    if (isInspectorPath(req.path)) {
-      next()
-      return
-    }
-    if (req.method === 'OPTIONS') {
-      writeReply(req, res, preflightReply(req.headers))
-      return
-    }
-    res.set(CORS_HEADERS)
+    if (!isInspectorPath(req.path)) res.set(CORS_HEADERS)
     next()
   })
   app.use(face)
   app.use((req) => {
-    throw new HttpError(404, `There is no ${req.path} in this API.`)
+    throw noSuchPath(req.path)
   })
   const answer: ErrorRequestHandler = (error: unknown, req, res, next) => {
     if (res.headersSent) {

@@ -53,23 +53,19 @@ export interface CreateMockFetchOptions extends Omit<
 // is safe to share: its errors are read right after the call that set them.
 const sources = new WeakMap<OpenApiDocument, ValidatorSource>()
 function sharedSource(document: OpenApiDocument): ValidatorSource {
-  let source = sources.get(document)
-  if (source === undefined) {
-    const compiled = new Map<string, Validator>()
-    const ajv = createAjvSource(document)
-    source = {
-      validator(mode, target) {
-        const key = validatorKeyOf(mode, target)
-        let validator = compiled.get(key)
-        if (validator === undefined) {
-          validator = ajv.validator(mode, target)
-          compiled.set(key, validator)
-        }
-        return validator
-      },
-    }
-    sources.set(document, source)
+  const known = sources.get(document)
+  if (known !== undefined) return known
+  const compiled = new Map<string, Validator>()
+  const ajv = createAjvSource(document)
+  const source: ValidatorSource = {
+    validator(mode, target) {
+      const key = validatorKeyOf(mode, target)
+      const validator = compiled.get(key) ?? ajv.validator(mode, target)
+      compiled.set(key, validator)
+      return validator
+    },
   }
+  sources.set(document, source)
   return source
 }
 

@@ -1,4 +1,16 @@
 // What the body readers need of bytes, on Uint8Array (the core runs where there is no Buffer).
+import { HttpError } from '../../shared/problem.ts'
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** The bytes as UTF-8 text; a 400 naming `what` when they are not UTF-8. */
+export function utf8Text(bytes: Uint8Array, what: string): string {
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    throw new HttpError(400, `The ${what} is not valid UTF-8.`)
+  }
+}
 
 /** Bytes of a text of code points up to 255 (ASCII delimiters, latin1 names), one byte each. */
 export function latin1Bytes(text: string): Uint8Array {

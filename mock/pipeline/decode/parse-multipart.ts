@@ -1,23 +1,14 @@
 import { createNameRecord } from '../../shared/name-record.ts'
 import { HttpError } from '../../shared/problem.ts'
-import { indexOfBytes, latin1Bytes, latin1Text } from './bytes.ts'
+import { indexOfBytes, latin1Bytes, latin1Text, utf8Text } from './bytes.ts'
 import type { FormPair } from './parse-query.ts'
-import { partNameOf } from './part-name.ts'
+import { malformed, partNameOf } from './part-name.ts'
 
-const utf8 = new TextDecoder('utf-8', { fatal: true })
 const CRLF = latin1Bytes('\r\n')
 const HEADERS_END = latin1Bytes('\r\n\r\n')
 
-const malformed = (why: string): HttpError =>
-  new HttpError(400, `The multipart/form-data body cannot be read: ${why}.`)
-
 function decode(bytes: Uint8Array, what: string): string {
-  let text: string
-  try {
-    text = utf8.decode(bytes)
-  } catch {
-    throw new HttpError(400, `The ${what} is not valid UTF-8.`)
-  }
+  const text = utf8Text(bytes, what)
   if (text.includes('\u0000')) throw new HttpError(400, `The ${what} contains a NUL character.`)
   return text
 }

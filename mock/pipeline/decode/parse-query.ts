@@ -1,5 +1,5 @@
-import { createNameRecord } from '../../shared/name-record.ts'
 import { HttpError } from '../../shared/problem.ts'
+import { collectParts } from './parse-multipart.ts'
 
 export type QueryValues = Record<string, string | string[]>
 export type FormPair = [name: string, value: string]
@@ -36,13 +36,5 @@ export function splitPairs(text: string, where: string): FormPair[] {
  * Names are kept literally (`include[]` stays `include[]`, as the document names it) and a
  * repeated name becomes an array; the object has no prototype, so no key can reach one.
  */
-export function parseQuery(search: string): QueryValues {
-  const query: QueryValues = createNameRecord()
-  for (const [name, value] of splitPairs(search, 'query string')) {
-    const previous = query[name]
-    if (previous === undefined) query[name] = value
-    else if (Array.isArray(previous)) previous.push(value)
-    else query[name] = [previous, value]
-  }
-  return query
-}
+export const parseQuery = (search: string): QueryValues =>
+  collectParts(splitPairs(search, 'query string'))

@@ -12,7 +12,7 @@ const PARAMETER = new RegExp(
   `^;[ \\t]*(${TOKEN})[ \\t]*=[ \\t]*(?:"([^"]*)"|(${TOKEN}))[ \\t]*(?=;|$)`,
 )
 
-const malformed = (why: string): HttpError =>
+export const malformed = (why: string): HttpError =>
   new HttpError(400, `The multipart/form-data body cannot be read: ${why}.`)
 
 /** The `name=value` parameters after `form-data`, names lower-cased, in order. */

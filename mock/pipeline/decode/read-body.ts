@@ -2,11 +2,11 @@ import type { CompiledOperation } from '../validate/compile-operations.ts'
 import { headerOf, type CoreRequest } from '../exchange.ts'
 import { collectParts, parseMultipart } from './parse-multipart.ts'
 import { splitPairs } from './parse-query.ts'
+import { utf8Text } from './bytes.ts'
 import { HttpError } from '../../shared/problem.ts'
 
 const FORM = 'application/x-www-form-urlencoded'
 const MULTIPART = 'multipart/form-data'
-const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 function contentTypeOf(request: CoreRequest): {
   mediaType: string
@@ -23,14 +23,6 @@ function contentTypeOf(request: CoreRequest): {
   // a boundary is case-sensitive; a charset is not
   const charset = param('charset')?.toLowerCase().replaceAll('"', '')
   return { mediaType: mediaType.trim().toLowerCase(), charset, boundary: param('boundary') }
-}
-
-function decode(raw: Uint8Array): string {
-  try {
-    return utf8.decode(raw)
-  } catch {
-    throw new HttpError(400, 'The body is not valid UTF-8.')
-  }
 }
 
 function parseJson(text: string): unknown {
@@ -51,24 +43,23 @@ export interface ReadBody {
 }
 
 /**
- * Turns the raw bytes (read with the document's size limit) into a value, by the media types the
- * document lists for the operation; undefined when no body was sent (`sent` says whether one was,
- * for an operation that takes none). Only reading happens here: what the value must be is checked
- * in validate-request.ts.
+ * Turns the body's bytes (read with the document's size limit) into a value, by the media types
+ * the document lists for the operation; undefined when none was sent (for an operation that takes
+ * none, `received` says whether one was). Only reading happens here: what the value must be is
+ * checked in validate-request.ts.
  */
 export function decodeBody(
   operation: CompiledOperation,
   request: CoreRequest,
-  raw: Uint8Array | undefined,
-  sent: boolean,
+  received: Uint8Array | boolean,
 ): ReadBody | undefined {
   const { body } = operation
   if (!body) {
-    if (sent) throw new HttpError(400, 'This operation takes no request body.')
+    if (received === true) throw new HttpError(400, 'This operation takes no request body.')
     return undefined
   }
   const { mediaType, charset, boundary } = contentTypeOf(request)
-  if (raw === undefined || raw.length === 0) {
+  if (typeof received === 'boolean' || received.length === 0) {
     // an empty urlencoded form is a form without fields, named by the form's schema
     const emptyForm = mediaType === FORM && body.validators.has(FORM)
     return emptyForm ? { mediaType, value: collectParts([]) } : undefined
@@ -82,8 +73,8 @@ export function decodeBody(
   // each a property of the document's schema for it (`contact[first_name]`); validate-request.ts
   // then reads them as the JSON body with the same nesting
   if (mediaType === MULTIPART)
-    return { mediaType, value: collectParts(parseMultipart(raw, boundary)) }
-  const text = decode(raw)
+    return { mediaType, value: collectParts(parseMultipart(received, boundary)) }
+  const text = utf8Text(received, 'body')
   if (mediaType === FORM) return { mediaType, value: collectParts(splitPairs(text, 'form body')) }
   return { mediaType, value: parseJson(text) }
 }

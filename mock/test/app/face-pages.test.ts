@@ -145,4 +145,26 @@ describe('preflight', () => {
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-max-age')).toBe('600')
   })
+
+  test('When a page preflights a document or an unknown path, then it is answered as the API is', async () => {
+    // Arrange
+    const headers = { Origin: 'http://app.localhost:5173', 'Access-Control-Request-Method': 'GET' }
+
+    // Act
+    const answers = await Promise.all(
+      ['/openapi.json', '/nowhere', contacts()].map((path) =>
+        fetch(path.startsWith('/') ? served.url + path : path, { method: 'OPTIONS', headers }),
+      ),
+    )
+
+    // Assert
+    const seen = answers.map((res) => ({
+      status: res.status,
+      origin: res.headers.get('access-control-allow-origin'),
+      methods: res.headers.get('access-control-allow-methods'),
+    }))
+    expect(seen).toEqual(
+      Array(3).fill({ status: 204, origin: '*', methods: 'GET,HEAD,PUT,PATCH,POST,DELETE' }),
+    )
+  })
 })

@@ -153,7 +153,10 @@ describe('header names Object.prototype has', () => {
       const recorder = createRecorder(1)
 
       // Act
-      recorder.note(startExchange(request), { status: 200, headers: {}, text: '' })
+      recorder.note(
+        { ...startExchange(request), cors: true },
+        { status: 200, headers: {}, text: '' },
+      )
       const entry = recorder.find(1)
 
       // Assert
