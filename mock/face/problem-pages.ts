@@ -1,7 +1,8 @@
 import type { Request, Response } from 'express'
 import type { OpenApiDocument } from '../../openapi/document.ts'
 import { HttpError, PROBLEM_PATH, PROBLEM_TYPES } from '../shared/problem.ts'
-import { listOperations, referenceLinkOf, type DocumentOperation } from './document-operations.ts'
+import { documentsStatus, type NamedOperation } from '../../openapi/document-model.ts'
+import { listOperations, referenceLinkOf, summaryOf } from './document-operations.ts'
 import { escapeHtml, renderPage, sendHtml } from './html.ts'
 import { PROBLEM_TEXTS } from './problem-texts.ts'
 
@@ -11,16 +12,16 @@ const withCode = (text: string): string =>
 
 function operationList(
   status: number,
-  sources: [label: string, source: 'api' | 'admin', operations: DocumentOperation[]][],
+  sources: [label: string, source: 'api' | 'admin', operations: NamedOperation[]][],
 ): string {
   return sources
     .map(([label, source, operations]) => {
-      const answering = operations.filter((operation) => operation.statuses.includes(status))
+      const answering = operations.filter((operation) => documentsStatus(operation, status))
       if (answering.length === 0) return ''
       const items = answering
         .map(
           (operation) =>
-            `<li><a href="${escapeHtml(referenceLinkOf(operation, source))}"><code>${operation.method} ${escapeHtml(operation.path)}</code></a> ${escapeHtml(operation.summary)}</li>`,
+            `<li><a href="${escapeHtml(referenceLinkOf(operation, source))}"><code>${operation.method} ${escapeHtml(operation.template)}</code></a> ${escapeHtml(summaryOf(operation))}</li>`,
         )
         .join('')
       return `<h3>${label}</h3><ul>${items}</ul>`
@@ -30,7 +31,7 @@ function operationList(
 
 /** `/problems` and `/problems/<slug>`: the pages the `type` of every problem the mock sends opens. */
 export function createProblemPages(document: OpenApiDocument, adminDocument: OpenApiDocument) {
-  const sources: [string, 'api' | 'admin', DocumentOperation[]][] = [
+  const sources: [string, 'api' | 'admin', NamedOperation[]][] = [
     ['Contacts API', 'api', listOperations(document)],
     ['Admin API', 'admin', listOperations(adminDocument)],
   ]
