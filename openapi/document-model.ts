@@ -3,22 +3,13 @@
 // mock's validators, routes, faults and pages, the response check and the contract suite with its
 // rule catalogue all read this one model instead of walking `paths` each. Pure: the browser
 // bundle runs it too.
-import type { OpenAPIV3_1 } from 'openapi-types'
+import { OpenAPIV3, type OpenAPIV3_1 } from 'openapi-types'
 import { escapePointer, locate, resolveRef, type OpenApiDocument } from './document.ts'
-import { matchPath, toTemplate, type PathTemplate } from './path-templates.ts'
+import { matchPath, toTemplate } from './path-templates.ts'
 
 /** The methods a path item may have, in the order OpenAPI lists them. */
-export const HTTP_METHODS = [
-  'get',
-  'put',
-  'post',
-  'delete',
-  'options',
-  'head',
-  'patch',
-  'trace',
-] as const
-export type HttpMethod = (typeof HTTP_METHODS)[number]
+export const HTTP_METHODS: readonly HttpMethod[] = Object.values(OpenAPIV3.HttpMethods)
+export type HttpMethod = `${OpenAPIV3.HttpMethods}`
 
 /** A parameter, `$ref` followed, with the Ajv key of its schema (where it is stated, `/schema`). */
 export interface DocumentParameter extends OpenAPIV3_1.ParameterObject {
@@ -101,10 +92,8 @@ export const requiresToken = ({ security }: Pick<DocumentOperation, 'security'>)
 export const documentsStatus = (operation: DocumentOperation, status: number): boolean =>
   operation.responses.some((response) => response.status === status)
 
-type Content = Record<string, OpenAPIV3_1.MediaTypeObject> | undefined
-
 /** Each media type's schema, whose key is below `at` (where the content's owner lives). */
-const mediaOf = (content: Content, at: string): DocumentMedia[] =>
+const mediaOf = (content: OpenAPIV3_1.ResponseObject['content'], at: string): DocumentMedia[] =>
   Object.entries(content ?? {}).map(([type, media]) => ({
     type,
     schema: media.schema,
@@ -189,14 +178,9 @@ function operationsOf(
 function buildModel(document: OpenApiDocument): DocumentModel {
   const paths = Object.entries(document.paths ?? {}).map(([template, item]) => {
     const operations = item === undefined ? [] : operationsOf(document, template, item)
-    return {
-      template,
-      operations: new Map(operations.map((operation) => [operation.method, operation])),
-    }
+    return { template, operations: new Map(operations.map((one) => [one.method, one])) }
   })
-  const templates: PathTemplate<DocumentPath>[] = paths.map((path) =>
-    toTemplate(path.template, path),
-  )
+  const templates = paths.map((path) => toTemplate(path.template, path))
   const findPath = (path: string): DocumentPath | undefined => matchPath(templates, path)?.value
   return {
     operations: paths.flatMap((path) => [...path.operations.values()]),

@@ -81,20 +81,24 @@ export function createResponseChecker(document: OpenApiDocument) {
     })
   }
 
-  /** A problem+json body against components.schemas.Problem, with its status equal to the HTTP one. */
-  function checkProblem(res: Pick<ResponseToCheck, 'status' | 'body'>): string[] {
-    const findings: string[] = []
-    const validate = ajv.getSchema(pointerTo('components', 'schemas', 'Problem'))
-    if (validate && !validate(res.body))
-      findings.push(...explainErrors(validate.errors ?? [], res.body))
-    const status = isObject(res.body) ? res.body['status'] : undefined
-    if (status !== res.status) {
-      findings.push(
-        `  - the problem's status ${String(status)} is not the HTTP status ${String(res.status)}`,
-      )
-    }
-    return findings
+  function statusFindings({ status, body }: Pick<ResponseToCheck, 'status' | 'body'>): string[] {
+    const stated = isObject(body) ? body['status'] : undefined
+    return stated === status
+      ? []
+      : [`  - the problem's status ${String(stated)} is not the HTTP status ${String(status)}`]
   }
+
+  /** The body against the document's schema at `key` (an Ajv key). */
+  function schemaFindings(key: string, body: unknown): string[] {
+    const validate = ajv.getSchema(key)
+    return validate && !validate(body) ? explainErrors(validate.errors ?? [], body) : []
+  }
+
+  /** A problem+json body against components.schemas.Problem, with its status equal to the HTTP one. */
+  const checkProblem = (res: Pick<ResponseToCheck, 'status' | 'body'>): string[] => [
+    ...schemaFindings(pointerTo('components', 'schemas', 'Problem'), res.body),
+    ...statusFindings(res),
+  ]
 
   function check(res: ResponseToCheck): string[] {
     const operation = findOperation(res.method, res.path)
@@ -129,19 +133,10 @@ export function createResponseChecker(document: OpenApiDocument) {
       )
       return findings
     }
-    const validate = ajv.getSchema(media.schemaKey)
     if (res.body === undefined) findings.push(`  - the body is not JSON: ${excerpt(res.text)}`)
-    else if (validate && !validate(res.body))
-      findings.push(...explainErrors(validate.errors ?? [], res.body))
-    if (
-      mediaType === 'application/problem+json' &&
-      isObject(res.body) &&
-      res.body['status'] !== res.status
-    ) {
-      findings.push(
-        `  - the problem's status ${String(res.body['status'])} is not the HTTP status ${status}`,
-      )
-    }
+    else findings.push(...schemaFindings(media.schemaKey, res.body))
+    if (mediaType === 'application/problem+json' && isObject(res.body))
+      findings.push(...statusFindings(res))
     return findings
   }
 

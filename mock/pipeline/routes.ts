@@ -1,9 +1,4 @@
-import {
-  matchPath,
-  toTemplate,
-  type PathMatch,
-  type PathTemplate,
-} from '../../openapi/path-templates.ts'
+import { matchPath, toTemplate, type PathTemplate } from '../../openapi/path-templates.ts'
 import type { AnyHandler as Handler } from '../handlers/operation.ts'
 import { HttpError } from '../shared/problem.ts'
 import type { CompiledOperation } from './validate/compile-operations.ts'
@@ -50,10 +45,7 @@ export function createRoutes(
 }
 
 /** The route a request path names; a path id with a malformed escape is the client's 400. */
-export function findRoute(
-  routes: readonly PathTemplate<Route>[],
-  path: string,
-): PathMatch<Route> | undefined {
+export function findRoute(routes: readonly PathTemplate<Route>[], path: string) {
   const found = matchPath(routes, path)
   // as Express's router answered it
   if (found?.undecodable !== undefined) {

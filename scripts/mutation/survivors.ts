@@ -58,7 +58,7 @@ export const JUDGED: Readonly<Record<string, Judgement>> = {
     classification: 'outside the document',
     why: "the admin API's fault rules",
   },
-  'mock/faults/fault-targets.ts:20:32 OptionalChaining schema.examples[0]': {
+  'mock/faults/fault-targets.ts:17:18 OptionalChaining schema.examples[0]': {
     classification: 'equivalent',
     why: 'every header schema of the document has examples: the missing ?. never meets undefined',
   },

@@ -12,12 +12,6 @@ import { constraintsOf } from './constraints.ts'
 import { queryParametersOf } from './documented-operations.ts'
 import { fieldRule, mediaName, queryRule, unknownQueryRule, type Rule } from './rule.ts'
 
-const MEDIA_LABEL: Readonly<Record<string, string>> = {
-  json: 'JSON',
-  form: 'form',
-  multipart: 'multipart',
-}
-
 const isWalkedObject = (view: SchemaView): boolean =>
   isObjectView(view) && view.branches.length === 0
 
@@ -37,7 +31,7 @@ function bodyRules(
 ): Rule[] {
   const media = mediaName(mediaType)
   const text = media !== 'json'
-  const label = `${operation.id}, ${MEDIA_LABEL[media] ?? mediaType} body:`
+  const label = `${operation.id}, ${media === 'json' ? 'JSON' : media} body:`
   const walk = (node: unknown, path: string[], required: boolean): Rule[] => {
     const view = views.viewOf(node)
     const constraints =

@@ -114,11 +114,7 @@ export function pathOf(operation: Operation, orgId: string): string {
   return operation.template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (name === 'org_id') return orgId
     const parameter = operation.parameters.find((item) => item.in === 'path' && item.name === name)
-    const schema =
-      parameter?.schema === undefined
-        ? undefined
-        : resolve<OpenAPIV3_1.SchemaObject>(parameter.schema)
-    if (schema?.format !== 'uuid') {
+    if (resolve<OpenAPIV3_1.SchemaObject>(parameter?.schema ?? {}).format !== 'uuid') {
       throw new CannotBuildRequest(
         operation,
         `its path parameter {${name}} is not a UUID record id`,

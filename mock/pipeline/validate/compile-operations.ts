@@ -64,10 +64,10 @@ export interface CompiledOperation {
     | undefined
 }
 
-const FORM = 'application/x-www-form-urlencoded'
+export const FORM = 'application/x-www-form-urlencoded'
 /** Its parts are text too, read as the urlencoded form (validate-request.ts). */
-const MULTIPART = 'multipart/form-data'
-const JSON_TYPE = 'application/json'
+export const MULTIPART = 'multipart/form-data'
+export const JSON_TYPE = 'application/json'
 
 /** Compiles on the first call: a third of the start-up goes to compiling validators. */
 function compileOnFirstCall(compile: () => Validator): Validator {
