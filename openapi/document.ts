@@ -111,7 +111,8 @@ export function searchFieldsOf(document: OpenApiDocument): string[][] {
   return fields as string[][]
 }
 
-const EXTERNAL = /^openapi\.yaml#\/components\/(\w+)\/(\w+)$/
+/** A component's `$ref`, local or to `openapi.yaml`'s (group 1). */
+const COMPONENT = /^(openapi\.yaml)?#\/components\/(\w+)\/(\w+)$/
 
 type Node = Record<string, unknown>
 const componentsOf = (document: OpenApiDocument): Record<string, Node | undefined> =>
@@ -136,15 +137,10 @@ export function bundleAdmin(admin: OpenApiDocument, api: OpenApiDocument): OpenA
     if (typeof node !== 'object' || node === null) return
     const record = node as Node
     const ref = record['$ref']
-    if (typeof ref === 'string') {
-      const external = EXTERNAL.exec(ref)
-      const local = /^#\/components\/(\w+)\/(\w+)$/.exec(ref)
-      if (external?.[1] && external[2]) {
-        record['$ref'] = `#/components/${external[1]}/${external[2]}`
-        copy(external[1], external[2])
-      } else if (local?.[1] && local[2] && target[local[1]]?.[local[2]] === undefined) {
-        copy(local[1], local[2])
-      }
+    const [, external, kind, name] = (typeof ref === 'string' ? COMPONENT.exec(ref) : null) ?? []
+    if (kind && name && (external || target[kind]?.[name] === undefined)) {
+      record['$ref'] = `#/components/${kind}/${name}`
+      copy(kind, name)
     }
     for (const child of Object.values(record)) walk(child)
   }
