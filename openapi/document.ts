@@ -5,10 +5,6 @@ import type { OpenAPIV3_1 } from 'openapi-types'
 
 export type OpenApiDocument = OpenAPIV3_1.Document
 
-/** The methods an operation of a path item may have, in the document's order. */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
-export type HttpMethod = (typeof HTTP_METHODS)[number]
-
 /** The id under which the whole document is registered in an Ajv instance. */
 export const DOCUMENT_ID = 'openapi.json'
 
@@ -27,32 +23,54 @@ export function createDocumentAjv(document: OpenApiDocument, options: Options = 
   return ajv
 }
 
-const escapeSegment = (segment: string): string =>
+/** A key as one step of a JSON Pointer (RFC 6901): `~` is `~0`, `/` is `~1`. */
+export const escapePointer = (segment: string): string =>
   segment.replaceAll('~', '~0').replaceAll('/', '~1')
+
+export const unescapePointer = (segment: string): string =>
+  segment.replaceAll('~1', '/').replaceAll('~0', '~')
 
 /** `pointerTo('paths', '/api/v1/relationships', 'get')` → `openapi.json#/paths/~1api~1v1~1relationships/get` */
 export function pointerTo(...segments: string[]): string {
-  return `${DOCUMENT_ID}#/${segments.map(escapeSegment).join('/')}`
+  return `${DOCUMENT_ID}#/${segments.map(escapePointer).join('/')}`
 }
 
-/** Follows a local `$ref` (`#/components/...`) to the object it names. */
+/**
+ * An item with its local `$ref`s (`#/components/...`) followed, and where its fields live as an
+ * Ajv key: at the last `$ref`'s target, or in place (`inPlace`, the keys down to it).
+ */
+export function locate<T extends object>(
+  document: OpenApiDocument,
+  item: T | { $ref: string },
+  inPlace: readonly string[],
+): { node: T; key: string } {
+  let node: object = item
+  let key = pointerTo(...inPlace)
+  const seen = new Set<string>()
+  while ('$ref' in node && typeof node.$ref === 'string') {
+    const ref = node.$ref
+    if (seen.has(ref)) throw new Error(`the document's $ref ${ref} refers to itself`)
+    seen.add(ref)
+    const target = ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map(unescapePointer)
+      .reduce<unknown>((at, name) => (at as Record<string, unknown> | undefined)?.[name], document)
+    if (typeof target !== 'object' || target === null) {
+      throw new Error(`the document has no ${ref}`)
+    }
+    node = target
+    key = DOCUMENT_ID + ref
+  }
+  return { node: node as T, key }
+}
+
+/** Follows local `$ref`s (`#/components/...`) to the object they name. */
 export function resolveRef<T extends object>(
   document: OpenApiDocument,
   item: T | { $ref: string },
 ): T {
-  if (!('$ref' in item)) return item
-  return item.$ref
-    .replace(/^#\//, '')
-    .split('/')
-    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document) as T
-}
-
-/** Where an item's own fields live, as an Ajv key: at its `$ref` target, or in place. */
-export function pointerOf(item: object, inPlace: string[]): string {
-  return '$ref' in item && typeof item.$ref === 'string'
-    ? DOCUMENT_ID + item.$ref
-    : pointerTo(...inPlace)
+  return locate(document, item, []).node
 }
 
 /**
@@ -93,7 +111,8 @@ export function searchFieldsOf(document: OpenApiDocument): string[][] {
   return fields as string[][]
 }
 
-const EXTERNAL = /^openapi\.yaml#\/components\/(\w+)\/(\w+)$/
+/** A component's `$ref`, local or to `openapi.yaml`'s (group 1). */
+const COMPONENT = /^(openapi\.yaml)?#\/components\/(\w+)\/(\w+)$/
 
 type Node = Record<string, unknown>
 const componentsOf = (document: OpenApiDocument): Record<string, Node | undefined> =>
@@ -118,15 +137,10 @@ export function bundleAdmin(admin: OpenApiDocument, api: OpenApiDocument): OpenA
     if (typeof node !== 'object' || node === null) return
     const record = node as Node
     const ref = record['$ref']
-    if (typeof ref === 'string') {
-      const external = EXTERNAL.exec(ref)
-      const local = /^#\/components\/(\w+)\/(\w+)$/.exec(ref)
-      if (external?.[1] && external[2]) {
-        record['$ref'] = `#/components/${external[1]}/${external[2]}`
-        copy(external[1], external[2])
-      } else if (local?.[1] && local[2] && target[local[1]]?.[local[2]] === undefined) {
-        copy(local[1], local[2])
-      }
+    const [, external, kind, name] = (typeof ref === 'string' ? COMPONENT.exec(ref) : null) ?? []
+    if (kind && name && (external || target[kind]?.[name] === undefined)) {
+      record['$ref'] = `#/components/${kind}/${name}`
+      copy(kind, name)
     }
     for (const child of Object.values(record)) walk(child)
   }

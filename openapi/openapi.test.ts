@@ -8,13 +8,13 @@ import {
   type OpenApiDocument,
 } from './document.ts'
 import { loadAdminDocument, loadDocument } from './document-files.ts'
+import { HTTP_METHODS } from './document-model.ts'
 
 const document = loadDocument()
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
 type Response = OpenAPIV3_1.ResponseObject
 
 const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-  METHODS.flatMap((method) => {
+  HTTP_METHODS.flatMap((method) => {
     const operation = item?.[method]
     return operation ? [{ path, method, operation, pathItem: item }] : []
   }),

@@ -1,5 +1,13 @@
-import type { ErrorObject, ValidateFunction } from 'ajv'
-import { createDocumentAjv, DOCUMENT_ID, type OpenApiDocument } from './document.ts'
+import type { ErrorObject } from 'ajv'
+import {
+  createDocumentAjv,
+  DOCUMENT_ID,
+  escapePointer,
+  pointerTo,
+  unescapePointer,
+  type OpenApiDocument,
+} from './document.ts'
+import { modelOf } from './document-model.ts'
 
 type Json = Record<string, unknown>
 
@@ -15,16 +23,8 @@ export interface ResponseToCheck {
   body: unknown
 }
 
-export interface DocumentedOperation {
-  template: string
-  method: string
-  operation: Json
-}
-
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
-const escape = (segment: string): string => segment.replaceAll('~', '~0').replaceAll('/', '~1')
-const unescape = (segment: string): string => segment.replaceAll('~1', '/').replaceAll('~0', '~')
 const MAX = 300
 
 export function excerpt(value: unknown): string {
@@ -40,7 +40,7 @@ function stepInto(at: unknown, key: string): unknown {
 
 /** The value at a JSON Pointer such as `/contacts/0/first_name` (`~1` is `/`, `~0` is `~`). */
 export function valueAt(body: unknown, pointer: string): unknown {
-  return pointer.split('/').slice(1).map(unescape).reduce<unknown>(stepInto, body)
+  return pointer.split('/').slice(1).map(unescapePointer).reduce<unknown>(stepInto, body)
 }
 
 /**
@@ -52,31 +52,14 @@ export function valueAt(body: unknown, pointer: string): unknown {
 export function createResponseChecker(document: OpenApiDocument) {
   // verbose: errors carry their schema object, which locates them in the document
   const ajv = createDocumentAjv(document, { verbose: true })
+  const { findOperation } = modelOf(document)
   const locations = new Map<object, string>()
   ;(function index(node: unknown, pointer: string): void {
     if (typeof node !== 'object' || node === null || locations.has(node)) return
     locations.set(node, pointer)
-    for (const [key, value] of Object.entries(node)) index(value, `${pointer}/${escape(key)}`)
+    for (const [key, value] of Object.entries(node))
+      index(value, `${pointer}/${escapePointer(key)}`)
   })(document, '#')
-
-  function resolve(
-    node: unknown,
-    segments: string[],
-  ): { node: Json; segments: string[] } | undefined {
-    if (!isObject(node)) return undefined
-    const ref = node['$ref']
-    if (typeof ref !== 'string') return { node, segments }
-    const target = ref.replace(/^#\//, '').split('/').map(unescape)
-    return resolve(target.reduce<unknown>(stepInto, document), target)
-  }
-
-  const templates = Object.keys(document.paths ?? {}).map((template) => ({
-    template,
-    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-  }))
-
-  const validatorFor = (pointer: string[]): ValidateFunction | undefined =>
-    ajv.getSchema(`${DOCUMENT_ID}#/${pointer.map(escape).join('/')}`)
 
   /** Ajv errors as lines that show the offending part of the body and the schema path. */
   function explainErrors(errors: readonly ErrorObject[], body: unknown): string[] {
@@ -98,49 +81,44 @@ export function createResponseChecker(document: OpenApiDocument) {
     })
   }
 
-  function findOperation(method: string, path: string): DocumentedOperation | undefined {
-    const template = templates.find(({ pattern }) => pattern.test(path))?.template
-    if (template === undefined) return undefined
-    const operation = (document.paths?.[template] as Json | undefined)?.[method.toLowerCase()]
-    return isObject(operation) ? { template, method: method.toLowerCase(), operation } : undefined
+  function statusFindings({ status, body }: Pick<ResponseToCheck, 'status' | 'body'>): string[] {
+    const stated = isObject(body) ? body['status'] : undefined
+    return stated === status
+      ? []
+      : [`  - the problem's status ${String(stated)} is not the HTTP status ${String(status)}`]
+  }
+
+  /** The body against the document's schema at `key` (an Ajv key). */
+  function schemaFindings(key: string, body: unknown): string[] {
+    const validate = ajv.getSchema(key)
+    return validate && !validate(body) ? explainErrors(validate.errors ?? [], body) : []
   }
 
   /** A problem+json body against components.schemas.Problem, with its status equal to the HTTP one. */
-  function checkProblem(res: Pick<ResponseToCheck, 'status' | 'body'>): string[] {
-    const findings: string[] = []
-    const validate = validatorFor(['components', 'schemas', 'Problem'])
-    if (validate && !validate(res.body))
-      findings.push(...explainErrors(validate.errors ?? [], res.body))
-    const status = isObject(res.body) ? res.body['status'] : undefined
-    if (status !== res.status) {
-      findings.push(
-        `  - the problem's status ${String(status)} is not the HTTP status ${String(res.status)}`,
-      )
-    }
-    return findings
-  }
+  const checkProblem = (res: Pick<ResponseToCheck, 'status' | 'body'>): string[] => [
+    ...schemaFindings(pointerTo('components', 'schemas', 'Problem'), res.body),
+    ...statusFindings(res),
+  ]
 
   function check(res: ResponseToCheck): string[] {
-    const found = findOperation(res.method, res.path)
-    if (found === undefined)
+    const operation = findOperation(res.method, res.path)
+    if (operation === undefined)
       return [`  - the document has no operation ${res.method} for ${res.path}`]
-    const responses = isObject(found.operation['responses']) ? found.operation['responses'] : {}
+    const { responses } = operation
     const status = String(res.status)
-    const code = [status, `${status[0] ?? ''}XX`, 'default'].find((key) => key in responses)
-    if (code === undefined) {
+    const response = [status, `${status[0] ?? ''}XX`, 'default']
+      .map((code) => responses.find((documented) => documented.code === code))
+      .find((documented) => documented !== undefined)
+    if (response === undefined) {
       return [
-        `  - status ${status} is not documented for this operation (documented: ${Object.keys(responses).join(', ')})`,
+        `  - status ${status} is not documented for this operation (documented: ${responses.map(({ code }) => code).join(', ')})`,
       ]
     }
-    const base = ['paths', found.template, found.method, 'responses', code]
-    const response = resolve(responses[code], base)
-    const findings = Object.keys(
-      isObject(response?.node['headers']) ? response.node['headers'] : {},
-    )
-      .filter((name) => res.headers[name.toLowerCase()] === undefined)
-      .map((name) => `  - the documented header ${name} is missing`)
-    const content = isObject(response?.node['content']) ? response.node['content'] : {}
-    if (Object.keys(content).length === 0) {
+    const findings = response.headers
+      .filter(({ name }) => res.headers[name.toLowerCase()] === undefined)
+      .map(({ name }) => `  - the documented header ${name} is missing`)
+    const { content } = response
+    if (content.length === 0) {
       if (res.text !== '')
         findings.push(`  - status ${status} has no body in the document, got ${excerpt(res.text)}`)
       return findings
@@ -148,25 +126,17 @@ export function createResponseChecker(document: OpenApiDocument) {
     const contentType = res.headers['content-type']
     const mediaType =
       typeof contentType === 'string' ? (contentType.split(';')[0] ?? '').trim().toLowerCase() : ''
-    if (!(mediaType in content)) {
+    const media = content.find(({ type }) => type === mediaType)
+    if (media === undefined) {
       findings.push(
-        `  - content type ${mediaType || '(none)'} is not documented for status ${status} (documented: ${Object.keys(content).join(', ')})`,
+        `  - content type ${mediaType || '(none)'} is not documented for status ${status} (documented: ${content.map(({ type }) => type).join(', ')})`,
       )
       return findings
     }
-    const validate = validatorFor([...(response?.segments ?? base), 'content', mediaType, 'schema'])
     if (res.body === undefined) findings.push(`  - the body is not JSON: ${excerpt(res.text)}`)
-    else if (validate && !validate(res.body))
-      findings.push(...explainErrors(validate.errors ?? [], res.body))
-    if (
-      mediaType === 'application/problem+json' &&
-      isObject(res.body) &&
-      res.body['status'] !== res.status
-    ) {
-      findings.push(
-        `  - the problem's status ${String(res.body['status'])} is not the HTTP status ${status}`,
-      )
-    }
+    else findings.push(...schemaFindings(media.schemaKey, res.body))
+    if (mediaType === 'application/problem+json' && isObject(res.body))
+      findings.push(...statusFindings(res))
     return findings
   }
 

@@ -1,6 +1,7 @@
 // The operations the walking checks send requests to, as read from the document: every operation
 // is there, and one the suite cannot build a request for fails naming it instead of being skipped.
 import { describe, expect, test } from '@jest/globals'
+import type { DocumentParameter } from '../../openapi/document-model.ts'
 import { contractDocument } from '../suite/support/document.ts'
 import {
   callOperation,
@@ -15,25 +16,36 @@ import {
 
 const ORG = '11111111-1111-4111-8111-111111111111'
 
-/** An operation the document might gain: a GET of one thing, named by `parameter`. */
-const newOperation = (overrides: Partial<Operation>): Operation => ({
-  id: 'getThing',
-  method: 'GET',
-  template: '/api/v1/orgs/{org_id}/things/{thing_id}',
-  parameters: [
-    { name: 'org_id', in: 'path', schema: { type: 'string' } },
-    { name: 'thing_id', in: 'path', schema: { type: 'string', format: 'uuid' } },
-  ],
-  requestBody: undefined,
-  security: [{ bearerAuth: [] }],
-  ...overrides,
-})
-
 const operation = (id: string): Operation => {
   const found = documentedOperations().find((item) => item.id === id)
   if (found === undefined) throw new Error(`the document has no ${id}`)
   return found
 }
+
+/** A path parameter the document might gain (its schema's key is never read here). */
+const pathParameter = (name: string, schema: DocumentParameter['schema']): DocumentParameter => ({
+  name,
+  in: 'path',
+  schema,
+  schemaKey: `openapi.json#/components/parameters/${name}/schema`,
+})
+
+/** An operation the document might gain: a GET of one thing, named by `parameter`. */
+const newOperation = (overrides: Partial<Operation>): Operation => ({
+  ...operation('getContact'),
+  id: 'getThing',
+  operationId: 'getThing',
+  method: 'GET',
+  template: '/api/v1/orgs/{org_id}/things/{thing_id}',
+  parameters: [
+    pathParameter('org_id', { type: 'string' }),
+    pathParameter('thing_id', { type: 'string', format: 'uuid' }),
+  ],
+  requestBody: undefined,
+  bodies: [],
+  security: [{ bearerAuth: [] }],
+  ...overrides,
+})
 
 describe('documentedOperations', () => {
   test('When the document is read, then every operationId of it is listed once', () => {
@@ -90,7 +102,7 @@ describe('Requests the suite cannot build', () => {
     // Arrange
     const bySlug = newOperation({
       template: '/api/v1/things/{slug}',
-      parameters: [{ name: 'slug', in: 'path', schema: { type: 'string' } }],
+      parameters: [pathParameter('slug', { type: 'string' })],
     })
 
     // Act + Assert

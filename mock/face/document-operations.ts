@@ -1,34 +1,13 @@
-import { HTTP_METHODS, type OpenApiDocument } from '../../openapi/document.ts'
+import type { OpenApiDocument } from '../../openapi/document.ts'
+import { isNamed, modelOf, type NamedOperation } from '../../openapi/document-model.ts'
 
-export interface DocumentOperation {
-  operationId: string
-  method: string
-  path: string
-  summary: string
-  tag: string
-  /** The statuses the document lists for it. */
-  statuses: number[]
-}
+/** Every operation of a document the mock serves (those with an operationId), in its order. */
+export const listOperations = (document: OpenApiDocument): NamedOperation[] =>
+  modelOf(document).operations.filter(isNamed)
 
-/** Every operation of a document, in its order, with what a page says of it. */
-export function listOperations(document: OpenApiDocument): DocumentOperation[] {
-  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-    HTTP_METHODS.flatMap((method) => {
-      const operation = item?.[method]
-      if (!operation?.operationId) return []
-      return [
-        {
-          operationId: operation.operationId,
-          method: method.toUpperCase(),
-          path,
-          summary: operation.summary ?? operation.operationId,
-          tag: operation.tags?.[0] ?? 'default',
-          statuses: Object.keys(operation.responses).map(Number),
-        },
-      ]
-    }),
-  )
-}
+/** What a page calls an operation: its summary, else its operationId. */
+export const summaryOf = (operation: NamedOperation): string =>
+  operation.summary ?? operation.operationId
 
 const slugOf = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '-')
 
@@ -36,6 +15,6 @@ const slugOf = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/
  * Where the reference page shows an operation: the renderer's own anchors,
  * `#<document>/tag/<tag>/<METHOD><path>`.
  */
-export function referenceLinkOf(operation: DocumentOperation, source: 'api' | 'admin'): string {
-  return `/#${source}/tag/${slugOf(operation.tag)}/${operation.method}${operation.path}`
+export function referenceLinkOf(operation: NamedOperation, source: 'api' | 'admin'): string {
+  return `/#${source}/tag/${slugOf(operation.tag ?? 'default')}/${operation.method}${operation.template}`
 }

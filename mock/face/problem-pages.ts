@@ -1,24 +1,25 @@
 import type { Request, Response } from 'express'
 import type { OpenApiDocument } from '../../openapi/document.ts'
 import { HttpError, PROBLEM_PATH, PROBLEM_TYPES } from '../shared/problem.ts'
-import { listOperations, referenceLinkOf, type DocumentOperation } from './document-operations.ts'
+import { documentsStatus, type NamedOperation } from '../../openapi/document-model.ts'
+import { listOperations, referenceLinkOf, summaryOf } from './document-operations.ts'
 import { escapeHtml, renderPage, sendHtml } from './html.ts'
 
 /** `code` in the texts becomes <code>: they are written for people who read code. */
 const withCode = (text: string): string =>
   escapeHtml(text).replace(/`([^`]+)`/g, (_match, code: string) => `<code>${code}</code>`)
 
-type Source = [label: string, source: 'api' | 'admin', operations: DocumentOperation[]]
+type Source = [label: string, source: 'api' | 'admin', operations: NamedOperation[]]
 
 function operationList(status: number, sources: Source[]): string {
   return sources
     .map(([label, source, operations]) => {
-      const answering = operations.filter((operation) => operation.statuses.includes(status))
+      const answering = operations.filter((operation) => documentsStatus(operation, status))
       if (answering.length === 0) return ''
       const items = answering
         .map(
           (operation) =>
-            `<li><a href="${escapeHtml(referenceLinkOf(operation, source))}"><code>${operation.method} ${escapeHtml(operation.path)}</code></a> ${escapeHtml(operation.summary)}</li>`,
+            `<li><a href="${escapeHtml(referenceLinkOf(operation, source))}"><code>${operation.method} ${escapeHtml(operation.template)}</code></a> ${escapeHtml(summaryOf(operation))}</li>`,
         )
         .join('')
       return `<h3>${label}</h3><ul>${items}</ul>`

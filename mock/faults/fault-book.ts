@@ -43,7 +43,7 @@ function draw(random: () => number, delay: number | readonly number[] | undefine
 function matches(rule: FaultRule, target: FaultTarget): boolean {
   const { operationId, method, path } = rule.match
   if (operationId !== undefined) return operationId === target.operationId
-  if (method !== undefined) return method === target.method && path === target.documentPath
+  if (method !== undefined) return method === target.method && path === target.template
   return true
 }
 

@@ -2,6 +2,7 @@
 // faults, composed once behind the core (app.ts), as the server composes them.
 import { DEFAULT_SEED } from '../../fixtures/identities.ts'
 import { searchFieldsOf, type OpenApiDocument } from '../../openapi/document.ts'
+import { modelOf } from '../../openapi/document-model.ts'
 import { createMock, type MockLogger } from '../app.ts'
 import { createFaultBook } from '../faults/fault-book.ts'
 import { faultTargetsOf } from '../faults/fault-targets.ts'
@@ -71,7 +72,7 @@ const byName = <T extends { name: string }>(items: readonly T[], value: (item: T
  * whatever is below it is the mock's to answer (an unknown path there is its 404).
  */
 function ownerOf(document: OpenApiDocument): (path: string) => boolean {
-  const paths = Object.keys(document.paths ?? {}).map((path) => path.split('/'))
+  const paths = modelOf(document).paths.map(({ template }) => template.split('/'))
   const [first = []] = paths
   let length = 1
   while (

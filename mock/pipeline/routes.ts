@@ -1,5 +1,6 @@
+import { matchPath, toTemplate, type PathTemplate } from '../../openapi/path-templates.ts'
 import type { AnyHandler as Handler } from '../handlers/operation.ts'
-import { matchPath, toTemplate, type PathMatch, type PathTemplate } from './operation-paths.ts'
+import { HttpError } from '../shared/problem.ts'
 import type { CompiledOperation } from './validate/compile-operations.ts'
 
 /** The operations of one path of a document, with what runs each. */
@@ -43,7 +44,15 @@ export function createRoutes(
   })
 }
 
-export const findRoute = (
-  routes: readonly PathTemplate<Route>[],
-  path: string,
-): PathMatch<Route> | undefined => matchPath(routes, path)
+/** The route a request path names; a path id with a malformed escape is the client's 400. */
+export function findRoute(routes: readonly PathTemplate<Route>[], path: string) {
+  const found = matchPath(routes, path)
+  // as Express's router answered it
+  if (found?.undecodable !== undefined) {
+    throw new HttpError(
+      400,
+      `The request could not be read: Failed to decode param '${found.undecodable}'`,
+    )
+  }
+  return found
+}

@@ -11,6 +11,8 @@ export const MUTATE = [
   '!mock/store/memory/volatile.ts',
   'mock/faults/**/*.ts',
   'mock/shared/problem.ts',
+  // the mock's router matches request paths with it
+  'openapi/path-templates.ts',
   '!**/*.test.ts',
 ]
 
@@ -21,6 +23,7 @@ export const MUTATED_FOLDERS = [
   'mock/store/memory',
   'mock/faults',
   'mock/shared',
+  'openapi',
 ]
 
 /** The variables the run passes from its entry point to each run of the command (run-mutant.ts). */

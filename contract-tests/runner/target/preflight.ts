@@ -3,6 +3,7 @@
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { OpenApiDocument } from '../../../openapi/document.ts'
+import { modelOf } from '../../../openapi/document-model.ts'
 import { CannotRunError } from '../cannot-run.ts'
 import { propertyOf } from '../property-of.ts'
 import { createSafeText } from '../report/safe-text.ts'
@@ -62,14 +63,11 @@ function reasonOf(error: unknown): string {
  * the preflight sends come from the document, as every check's do.
  */
 export function preflightPath(document: OpenApiDocument, withOrg: boolean): string | undefined {
-  const template = Object.entries(document.paths ?? {}).find(([path, item]) => {
-    const names = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name)
+  return modelOf(document).operations.find(({ method, template, security }) => {
+    const names = [...template.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name)
     const fits = withOrg ? names.length === 1 && names[0] === 'org_id' : names.length === 0
-    return (
-      fits && item?.get !== undefined && (item.get.security ?? document.security ?? []).length > 0
-    )
-  })?.[0]
-  return template
+    return fits && method === 'GET' && security.length > 0
+  })?.template
 }
 
 function judge(answer: Answer, shown: string, target: PreflightTarget): void {

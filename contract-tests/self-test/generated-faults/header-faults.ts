@@ -3,8 +3,7 @@
 // operation's answers with that status. One rule per operation and server, as one check may look
 // at every header of an operation's answers and name only the first one missing.
 import type { OpenApiDocument } from '../../../openapi/document.ts'
-import { HTTP_METHODS } from '../../../openapi/document.ts'
-import { matchPath, toTemplate } from '../../../mock/pipeline/operation-paths.ts'
+import { modelOf } from '../../../openapi/document-model.ts'
 import { createResources, releaseResources } from '../../runner/resources.ts'
 import { startMock } from '../../runner/target/servers.ts'
 import { catalogueOf } from '../../suite/rules/catalogue.ts'
@@ -18,14 +17,9 @@ export type HeaderRule = Extract<Rule, { kind: 'header' }>
 export function operationFinder(
   document: OpenApiDocument,
 ): (req: ProxyRequest) => string | undefined {
-  const templates = Object.entries(document.paths ?? {}).map(([template, item]) =>
-    toTemplate(template, item),
-  )
-  return ({ method, url }) => {
-    const item = matchPath(templates, new URL(url, 'http://proxy').pathname)?.value
-    const verb = HTTP_METHODS.find((name) => name.toUpperCase() === method)
-    return verb === undefined ? undefined : item?.[verb]?.operationId
-  }
+  const { findOperation } = modelOf(document)
+  return ({ method, url }) =>
+    findOperation(method, new URL(url, 'http://proxy').pathname)?.operationId
 }
 
 /** The bundled mock, as the runner starts it, for header faults beyond the relaxed copies. */

@@ -4,34 +4,16 @@
 // it is on. The checks covering the list's answer must fail on it, saying `count`.
 import type { OpenAPIV3_1 } from 'openapi-types'
 import { resolveRef, type OpenApiDocument } from '../../../openapi/document.ts'
+import { modelOf, type DocumentOperation } from '../../../openapi/document-model.ts'
 import { catalogueOf } from '../../suite/rules/catalogue.ts'
 import { rewritingAnswers, type StatusRule } from './json-faults.ts'
 import type { FaultyServer } from './run-faulty.ts'
 
-/** The operations by id, with their documented answers. */
-function operationsOf(document: OpenApiDocument): Map<string, OpenAPIV3_1.OperationObject> {
-  return new Map(
-    Object.values(document.paths ?? {}).flatMap((item) =>
-      Object.values(item ?? {}).flatMap((operation: unknown) => {
-        const { operationId } = (operation ?? {}) as OpenAPIV3_1.OperationObject
-        return operationId === undefined
-          ? []
-          : [[operationId, operation as OpenAPIV3_1.OperationObject] as const]
-      }),
-    ),
-  )
-}
-
 /** Whether the rule's JSON answer has a numeric `count` the document states. */
-function answersCount(
-  document: OpenApiDocument,
-  operation: OpenAPIV3_1.OperationObject,
-  status: number,
-) {
-  const response = operation.responses?.[String(status)]
-  if (response === undefined) return false
-  const { content } = resolveRef<OpenAPIV3_1.ResponseObject>(document, response)
-  const schema = content?.['application/json']?.schema
+function answersCount(document: OpenApiDocument, operation: DocumentOperation, status: number) {
+  const schema = operation.responses
+    .find(({ code }) => code === String(status))
+    ?.content.find(({ type }) => type === 'application/json')?.schema
   if (schema === undefined) return false
   const count = resolveRef<OpenAPIV3_1.SchemaObject>(document, schema).properties?.['count']
   return count !== undefined
@@ -39,7 +21,9 @@ function answersCount(
 
 /** The mock behind a proxy that adds one to the `count` of each documented list's answer. */
 export function miscountingLists(document: OpenApiDocument): FaultyServer {
-  const operations = operationsOf(document)
+  const operations = new Map(
+    modelOf(document).operations.map((operation) => [operation.id, operation]),
+  )
   const rules = catalogueOf(document).filter((rule): rule is StatusRule => {
     if (rule.kind !== 'status' || rule.status < 200 || rule.status > 299) return false
     const operation = operations.get(rule.operationId ?? '')

@@ -5,7 +5,7 @@
 // stage's answer goes out. Several rules to a server, none sharing an operation and an earlier
 // status, so each refusal is of one rule's stage.
 import type { OpenApiDocument } from '../../../openapi/document.ts'
-import { matchPath, toTemplate } from '../../../mock/pipeline/operation-paths.ts'
+import { modelOf } from '../../../openapi/document-model.ts'
 import { STAGE_FAULTS } from '../../suite/errors/stage-faults.ts'
 import { catalogueOf } from '../../suite/rules/catalogue.ts'
 import type { Rule } from '../../suite/rules/rule.ts'
@@ -36,8 +36,8 @@ function swapOf(rule: OrderRule, operation: Operation): Swap {
 
 /** The template of a request's path, as the mock matches it; undefined for none. */
 function templateFinder(document: OpenApiDocument): (url: string) => string | undefined {
-  const templates = Object.keys(document.paths ?? {}).map((path) => toTemplate(path, path))
-  return (url) => matchPath(templates, new URL(url, 'http://proxy').pathname)?.value
+  const { findPath } = modelOf(document)
+  return (url) => findPath(new URL(url, 'http://proxy').pathname)?.template
 }
 
 /**

@@ -5,12 +5,10 @@
 // documents: the answer is that status exactly as documented (problem+json, every header it names
 // with a value of the header's schema) or, not simulated, the answer the same request gets without
 // the preference. The requests carry no usable credentials, so nothing is ever changed.
-import type { OpenAPIV3_1 } from 'openapi-types'
-import { HTTP_METHODS, resolveRef } from '../../../openapi/document.ts'
+import type { DocumentHeader } from '../../../openapi/document-model.ts'
 import { contractRules } from '../rules/contract-rules.ts'
 import { headerRule, statusRule, type Rule } from '../rules/rule.ts'
 import { call, type ApiResponse, type RequestOptions } from '../support/api.ts'
-import { contractDocument } from '../support/document.ts'
 import { contractEnv } from '../support/env.ts'
 import { testIf } from '../support/gates.ts'
 import {
@@ -26,27 +24,16 @@ import { unknownTokenOptions } from '../support/probes.ts'
 import { describe, expect } from '../support/test-api.ts'
 
 type StatusRule = Extract<Rule, { kind: 'status' }>
-type Header = OpenAPIV3_1.HeaderObject
-type Schema = OpenAPIV3_1.SchemaObject
 
 /** Too many requests, and every server error: what the server's condition answers. */
 const isConditionStatus = (status: number): boolean => status === 429 || status >= 500
 
 /** The headers the document names for the operation's `status`, with their schemas. */
-function documentedHeaders(operation: Operation, status: number): [string, Schema][] {
-  const verb = HTTP_METHODS.find((method) => method.toUpperCase() === operation.method)
-  const item = contractDocument.paths?.[operation.template]
-  const response = verb === undefined ? undefined : item?.[verb]?.responses[String(status)]
-  if (response === undefined) return []
-  const { headers = {} } = resolveRef<OpenAPIV3_1.ResponseObject>(contractDocument, response)
-  return Object.entries(headers).map(([name, header]) => {
-    const { schema = {} } = resolveRef<Header>(contractDocument, header)
-    return [name, resolveRef<Schema>(contractDocument, schema)]
-  })
-}
+const documentedHeaders = (operation: Operation, status: number): readonly DocumentHeader[] =>
+  operation.responses.find(({ code }) => code === String(status))?.headers ?? []
 
 /** What is wrong with a header's value for its schema (an integer: whole, at least its minimum). */
-function headerFindings(name: string, schema: Schema, value: string | undefined): string[] {
+function headerFindings({ name, schema }: DocumentHeader, value: string | undefined): string[] {
   if (value === undefined) return [`  - the documented header ${name} is missing`]
   if (schema.type !== 'integer') return []
   const whole = /^\d+$/.test(value.trim()) && Number(value) >= (schema.minimum ?? 0)
@@ -76,7 +63,9 @@ describe("Statuses of the server's condition, simulated on request (Prefer: code
     )
     if (statuses.length === 0) continue
     const headerRules = statuses.flatMap((status) =>
-      documentedHeaders(operation, status).map(([name]) => headerRule(operation.id, status, name)),
+      documentedHeaders(operation, status).map(({ name }) =>
+        headerRule(operation.id, status, name),
+      ),
     )
     testIf(
       {
@@ -100,8 +89,8 @@ describe("Statuses of the server's condition, simulated on request (Prefer: code
         for (const { status, res } of answers) {
           if (res.status === usual && usual !== status) continue
           expect(res).toBeProblem(status)
-          const findings = documentedHeaders(operation, status).flatMap(([name, schema]) =>
-            headerFindings(name, schema, res.headers[name.toLowerCase()]),
+          const findings = documentedHeaders(operation, status).flatMap((header) =>
+            headerFindings(header, res.headers[header.name.toLowerCase()]),
           )
           expect({ status, findings }).toEqual({ status, findings: [] })
         }

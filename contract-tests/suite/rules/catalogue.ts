@@ -5,26 +5,29 @@
 // at once (`contacts-contract --coverage` lists the checks of each; the self-test fails on one
 // without a check).
 import type { OpenApiDocument } from '../../../openapi/document.ts'
+import { modelOf, type DocumentOperation } from '../../../openapi/document-model.ts'
 import { schemaViews } from '../generated-requests/schema-view.ts'
 import { decisionRules, decisionsOf, everyPathRules } from './decisions.ts'
-import { documentedOperations, type DocumentedOperation } from './documented-operations.ts'
 import { bodyFieldRules, queryRules } from './field-rules.ts'
 import { orderRules, stagesInOrder } from './order-of-checks.ts'
 import { headerRule, RULE_KINDS, statusRule, type Rule } from './rule.ts'
 
 /** Each documented response of the operation, then the headers it names. */
-function responseRules(operation: DocumentedOperation): Rule[] {
+function responseRules(operation: DocumentOperation): Rule[] {
   const name = `${operation.id} (${operation.method} ${operation.template})`
+  const responses = operation.responses.flatMap(({ status, description, headers }) =>
+    status === undefined ? [] : [{ status, description, headers }],
+  )
   return [
-    ...operation.responses.map(({ status, description }): Rule => ({
+    ...responses.map(({ status, description }): Rule => ({
       id: statusRule(operation.id, status),
       kind: 'status',
       operationId: operation.id,
       status,
       title: `${name} answers ${String(status)}: ${description.split('\n')[0] ?? ''}`,
     })),
-    ...operation.responses.flatMap(({ status, headers }) =>
-      headers.map((header): Rule => ({
+    ...responses.flatMap(({ status, headers }) =>
+      headers.map(({ name: header }): Rule => ({
         id: headerRule(operation.id, status, header),
         kind: 'header',
         operationId: operation.id,
@@ -41,9 +44,9 @@ export function catalogueOf(document: OpenApiDocument): Rule[] {
   const views = schemaViews(document)
   const decisions = decisionsOf(document)
   const stages = stagesInOrder(decisions)
-  const operations = documentedOperations(document)
+  const { operations } = modelOf(document)
   const listed = new Set(
-    operations.flatMap(({ responses }) => responses.map(({ status }) => status)),
+    operations.flatMap(({ responses }) => responses.flatMap(({ status }) => status ?? [])),
   )
   const rules = [
     ...decisionRules(decisions),

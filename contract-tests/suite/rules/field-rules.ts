@@ -1,7 +1,7 @@
 // The rules of each request body field, per media type the operation declares, and of each query
 // parameter: one per constraint keyword the schema states (constraints.ts). A form, a multipart
 // body and a query string carry text, so what text cannot break is no rule there.
-import type { OpenAPIV3_1 } from 'openapi-types'
+import type { DocumentOperation } from '../../../openapi/document-model.ts'
 import {
   isObjectView,
   nameOf,
@@ -9,14 +9,8 @@ import {
   type SchemaViews,
 } from '../generated-requests/schema-view.ts'
 import { constraintsOf } from './constraints.ts'
-import { queryParametersOf, type DocumentedOperation } from './documented-operations.ts'
+import { queryParametersOf } from './documented-operations.ts'
 import { fieldRule, mediaName, queryRule, unknownQueryRule, type Rule } from './rule.ts'
-
-const MEDIA_LABEL: Readonly<Record<string, string>> = {
-  json: 'JSON',
-  form: 'form',
-  multipart: 'multipart',
-}
 
 const isWalkedObject = (view: SchemaView): boolean =>
   isObjectView(view) && view.branches.length === 0
@@ -30,14 +24,14 @@ const soleField = (view: SchemaView, path: readonly string[]): boolean =>
 
 /** The rules of one body media type of the operation: each field's, the body's own unknown fields. */
 function bodyRules(
-  operation: DocumentedOperation,
+  operation: DocumentOperation,
   mediaType: string,
   schema: unknown,
   views: SchemaViews,
 ): Rule[] {
   const media = mediaName(mediaType)
   const text = media !== 'json'
-  const label = `${operation.id}, ${MEDIA_LABEL[media] ?? mediaType} body:`
+  const label = `${operation.id}, ${media === 'json' ? 'JSON' : media} body:`
   const walk = (node: unknown, path: string[], required: boolean): Rule[] => {
     const view = views.viewOf(node)
     const constraints =
@@ -73,24 +67,23 @@ function bodyRules(
   return walk(schema, [], false)
 }
 
-export const bodyFieldRules = (operation: DocumentedOperation, views: SchemaViews): Rule[] =>
-  operation.bodies.flatMap(([mediaType, schema]) => bodyRules(operation, mediaType, schema, views))
+export const bodyFieldRules = (operation: DocumentOperation, views: SchemaViews): Rule[] =>
+  operation.bodies.flatMap(({ type, schema }) => bodyRules(operation, type, schema, views))
 
 /** Each constraint of each query parameter, and decision 3's unknown parameter. */
-export function queryRules(operation: DocumentedOperation, views: SchemaViews): Rule[] {
-  const parameterRules = queryParametersOf(operation).flatMap(
-    ({ name, schema, required }: OpenAPIV3_1.ParameterObject) =>
-      [
-        ...(required === true ? [{ keyword: 'required' as const, says: 'is required' }] : []),
-        ...constraintsOf(views.viewOf(schema), true, views),
-      ].map(({ keyword, says }): Rule => ({
-        id: queryRule(operation.id, name, keyword),
-        kind: 'query',
-        operationId: operation.id,
-        parameter: name,
-        keyword,
-        title: `${operation.id}: the query parameter ${name} ${says}`,
-      })),
+export function queryRules(operation: DocumentOperation, views: SchemaViews): Rule[] {
+  const parameterRules = queryParametersOf(operation).flatMap(({ name, schema, required }) =>
+    [
+      ...(required === true ? [{ keyword: 'required' as const, says: 'is required' }] : []),
+      ...constraintsOf(views.viewOf(schema), true, views),
+    ].map(({ keyword, says }): Rule => ({
+      id: queryRule(operation.id, name, keyword),
+      kind: 'query',
+      operationId: operation.id,
+      parameter: name,
+      keyword,
+      title: `${operation.id}: the query parameter ${name} ${says}`,
+    })),
   )
   return [
     ...parameterRules,

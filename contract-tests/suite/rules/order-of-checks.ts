@@ -1,13 +1,13 @@
 // The order of checks (the decision titled "Order of checks"): its stages in the order the
 // decision's text names them, and for each operation the adjacent pairs of the stages that apply
 // to it, from what it documents. Reordering the decision's text reorders the rules.
-import type { Decision } from './decisions.ts'
 import {
-  documents,
-  isOrgScoped,
-  recordIdsOf,
-  type DocumentedOperation,
-} from './documented-operations.ts'
+  documentsStatus,
+  requiresToken,
+  type DocumentOperation,
+} from '../../../openapi/document-model.ts'
+import type { Decision } from './decisions.ts'
+import { isOrgScoped, recordIdsOf, takesBody } from './documented-operations.ts'
 import { orderRule, type Rule, type Stage } from './rule.ts'
 
 interface StageReading {
@@ -16,10 +16,8 @@ interface StageReading {
   /** What a person reads in a rule's title. */
   label: string
   /** Whether the stage can decide an answer of this operation. */
-  applies: (operation: DocumentedOperation) => boolean
+  applies: (operation: DocumentOperation) => boolean
 }
-
-const takesBody = (operation: DocumentedOperation): boolean => operation.bodies.length > 0
 
 /** The suite's names of the stages: how the decision's text names each, and when it applies. */
 const STAGES: Readonly<Record<Stage, StageReading>> = {
@@ -31,53 +29,53 @@ const STAGES: Readonly<Record<Stage, StageReading>> = {
   auth: {
     named: /\b401\b/,
     label: 'no valid token (401)',
-    applies: (operation) => operation.requiresToken && documents(operation, 401),
+    applies: (operation) => requiresToken(operation) && documentsStatus(operation, 401),
   },
   membership: {
     named: /\b403\b/,
     label: "another organization's path (403)",
-    applies: (operation) => isOrgScoped(operation) && documents(operation, 403),
+    applies: (operation) => isOrgScoped(operation) && documentsStatus(operation, 403),
   },
   size: {
     named: /\bsize\b|\b413\b/,
     label: 'a body too large (413)',
-    applies: (operation) => takesBody(operation) && documents(operation, 413),
+    applies: (operation) => takesBody(operation) && documentsStatus(operation, 413),
   },
   'path-id': {
     named: /path id/,
     label: 'a path id of the wrong shape (404)',
-    applies: (operation) => recordIdsOf(operation).length > 0 && documents(operation, 404),
+    applies: (operation) => recordIdsOf(operation).length > 0 && documentsStatus(operation, 404),
   },
   // Decision 3 refuses an unknown query parameter on every operation, not only those with some.
   query: {
     named: /\bquery\b/,
     label: 'a bad query parameter (400)',
-    applies: (operation) => documents(operation, 400),
+    applies: (operation) => documentsStatus(operation, 400),
   },
   media: {
     named: /\btype\b|\b415\b/,
     label: 'a body type it does not take (415)',
-    applies: (operation) => takesBody(operation) && documents(operation, 415),
+    applies: (operation) => takesBody(operation) && documentsStatus(operation, 415),
   },
   syntax: {
     named: /\bsyntax\b/,
     label: 'a body it cannot read (400)',
-    applies: (operation) => takesBody(operation) && documents(operation, 400),
+    applies: (operation) => takesBody(operation) && documentsStatus(operation, 400),
   },
   fields: {
     named: /\bfields\b|\b422\b/,
     label: 'invalid fields (422)',
-    applies: (operation) => takesBody(operation) && documents(operation, 422),
+    applies: (operation) => takesBody(operation) && documentsStatus(operation, 422),
   },
   existence: {
     named: /\bexistence\b/,
     label: 'no such record (404)',
-    applies: (operation) => recordIdsOf(operation).length > 0 && documents(operation, 404),
+    applies: (operation) => recordIdsOf(operation).length > 0 && documentsStatus(operation, 404),
   },
   state: {
     named: /\bstate\b|\b409\b/,
     label: 'a deleted record (409)',
-    applies: (operation) => documents(operation, 409),
+    applies: (operation) => documentsStatus(operation, 409),
   },
 }
 
@@ -96,7 +94,7 @@ export function stagesInOrder(decisions: readonly Decision[]): Stage[] {
 }
 
 /** `order:<operationId>:<earlier>-before-<later>` for each adjacent pair that applies to it. */
-export function orderRules(operation: DocumentedOperation, stages: readonly Stage[]): Rule[] {
+export function orderRules(operation: DocumentOperation, stages: readonly Stage[]): Rule[] {
   const applying = stages.filter((stage) => STAGES[stage].applies(operation))
   return applying.slice(1).map((later, index) => {
     const earlier = applying[index] ?? later

@@ -2,17 +2,9 @@
 // line a person reads in `contacts-contract --coverage`. The ids are built here only, so the
 // catalogue and the checks that compute their covers (the generated requests) cannot disagree.
 
-export type RuleKind = 'decision' | 'status' | 'order' | 'field' | 'query' | 'header'
-
 /** The kinds in the order --coverage lists them. */
-export const RULE_KINDS: readonly RuleKind[] = [
-  'decision',
-  'status',
-  'order',
-  'field',
-  'query',
-  'header',
-]
+export const RULE_KINDS = ['decision', 'status', 'order', 'field', 'query', 'header'] as const
+export type RuleKind = (typeof RULE_KINDS)[number]
 
 /** Decision 2's stages, named once for every operation they apply to. */
 export type Stage =

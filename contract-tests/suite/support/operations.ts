@@ -4,14 +4,14 @@
 import { randomUUID } from 'node:crypto'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import { resolveRef } from '../../../openapi/document.ts'
+import { modelOf, type DocumentOperation } from '../../../openapi/document-model.ts'
 import { call, type ApiResponse, type Method, type RequestOptions } from './api.ts'
 import { contractDocument } from './document.ts'
 import { contractEnv } from './env.ts'
 
-type Parameter = OpenAPIV3_1.ParameterObject
-type RequestBody = OpenAPIV3_1.RequestBodyObject
+export { isOrgScoped, takesBody } from '../rules/documented-operations.ts'
+export { requiresToken } from '../../../openapi/document-model.ts'
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
 const SENDABLE: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 const isSendable = (method: string): method is Method =>
   (SENDABLE as readonly string[]).includes(method)
@@ -20,18 +20,7 @@ const READS: readonly string[] = ['GET', 'HEAD', 'OPTIONS']
 /** The methods a path of the API either has or answers 405 to (HEAD and OPTIONS are CORS's). */
 export const API_METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
-export interface Operation {
-  /** The operationId, or `METHOD template` when the document gives none. */
-  readonly id: string
-  /** Upper case, as sent. */
-  readonly method: string
-  readonly template: string
-  /** Its parameters and its path's, `$ref`s resolved. */
-  readonly parameters: readonly Parameter[]
-  readonly requestBody: RequestBody | undefined
-  /** Its security requirements, else the document's. */
-  readonly security: readonly OpenAPIV3_1.SecurityRequirementObject[]
-}
+export type Operation = DocumentOperation
 
 export interface DocumentedPath {
   readonly template: string
@@ -41,45 +30,15 @@ export interface DocumentedPath {
 const resolve = <T extends object>(item: T | OpenAPIV3_1.ReferenceObject): T =>
   resolveRef<T>(contractDocument, item)
 
-const pathItems = (): [string, OpenAPIV3_1.PathItemObject][] =>
-  Object.entries(contractDocument.paths ?? {}).flatMap(([template, item]) =>
-    item === undefined ? [] : [[template, item]],
-  )
-
 /** Every operation of the document, in document order. */
-export function documentedOperations(): Operation[] {
-  return pathItems().flatMap(([template, item]) =>
-    HTTP_METHODS.flatMap((verb) => {
-      const operation = item[verb]
-      if (operation === undefined) return []
-      const method = verb.toUpperCase()
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])]
-      return [
-        {
-          id: operation.operationId ?? `${method} ${template}`,
-          method,
-          template,
-          parameters: parameters.map((parameter) => resolve<Parameter>(parameter)),
-          requestBody:
-            operation.requestBody === undefined
-              ? undefined
-              : resolve<RequestBody>(operation.requestBody),
-          security: operation.security ?? contractDocument.security ?? [],
-        },
-      ]
-    }),
-  )
-}
+export const documentedOperations = (): Operation[] => [...modelOf(contractDocument).operations]
 
 /** Every path of the document with the methods it has. */
-export function documentedPaths(): DocumentedPath[] {
-  return pathItems().map(([template, item]) => ({
+export const documentedPaths = (): DocumentedPath[] =>
+  modelOf(contractDocument).paths.map(({ template, operations }) => ({
     template,
-    methods: HTTP_METHODS.filter((verb) => item[verb] !== undefined).map((verb) =>
-      verb.toUpperCase(),
-    ),
+    methods: [...operations.keys()],
   }))
-}
 
 export const labelOf = ({ method, template }: Operation): string => `${method} ${template}`
 
@@ -87,15 +46,6 @@ export const labelOf = ({ method, template }: Operation): string => `${method} $
 export const isWrite = (method: string): boolean => !READS.includes(method)
 
 export const writes = ({ method }: Operation): boolean => isWrite(method)
-
-export const isOrgScoped = ({ parameters }: Operation): boolean =>
-  parameters.some((parameter) => parameter.in === 'path' && parameter.name === 'org_id')
-
-/** Whether a request needs credentials: some requirement applies and none of them is empty. */
-export const requiresToken = ({ security }: Operation): boolean =>
-  security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0)
-
-export const takesBody = ({ requestBody }: Operation): boolean => requestBody !== undefined
 
 export const requiresBody = ({ requestBody }: Operation): boolean => requestBody?.required === true
 
@@ -164,11 +114,7 @@ export function pathOf(operation: Operation, orgId: string): string {
   return operation.template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (name === 'org_id') return orgId
     const parameter = operation.parameters.find((item) => item.in === 'path' && item.name === name)
-    const schema =
-      parameter?.schema === undefined
-        ? undefined
-        : resolve<OpenAPIV3_1.SchemaObject>(parameter.schema)
-    if (schema?.format !== 'uuid') {
+    if (resolve<OpenAPIV3_1.SchemaObject>(parameter?.schema ?? {}).format !== 'uuid') {
       throw new CannotBuildRequest(
         operation,
         `its path parameter {${name}} is not a UUID record id`,

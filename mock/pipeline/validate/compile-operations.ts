@@ -1,18 +1,15 @@
 import type { ErrorObject } from 'ajv'
-import type { OpenAPIV3_1 } from 'openapi-types'
+import type { OpenApiDocument } from '../../../openapi/document.ts'
 import {
-  HTTP_METHODS,
-  pointerOf,
-  resolveRef,
+  isNamed,
+  modelOf,
+  type DocumentParameter,
   type HttpMethod,
-  type OpenApiDocument,
-} from '../../../openapi/document.ts'
+} from '../../../openapi/document-model.ts'
 import type { operations } from '../../../openapi/types.ts'
 import { createAjvSource } from './ajv-source.ts'
 
 export type OperationId = keyof operations
-
-type Parameter = OpenAPIV3_1.ParameterObject
 
 /** What the pipeline needs of an Ajv validator: call it, then read its errors. */
 export interface Validator {
@@ -67,10 +64,10 @@ export interface CompiledOperation {
     | undefined
 }
 
-const FORM = 'application/x-www-form-urlencoded'
+export const FORM = 'application/x-www-form-urlencoded'
 /** Its parts are text too, read as the urlencoded form (validate-request.ts). */
-const MULTIPART = 'multipart/form-data'
-const JSON_TYPE = 'application/json'
+export const MULTIPART = 'multipart/form-data'
+export const JSON_TYPE = 'application/json'
 
 /** Compiles on the first call: a third of the start-up goes to compiling validators. */
 function compileOnFirstCall(compile: () => Validator): Validator {
@@ -86,20 +83,23 @@ function compileOnFirstCall(compile: () => Validator): Validator {
 
 type Prepare = (compile: () => Validator) => Validator
 
+/** The parameters as one object schema, each property a `$ref` to the parameter's schema. */
+const parametersSchema = (parameters: readonly DocumentParameter[]) => ({
+  type: 'object',
+  properties: Object.fromEntries(parameters.map((p) => [p.name, { $ref: p.schemaKey }])),
+})
+
 function compileQuery(
   prepare: Prepare,
   compile: (key: string, schema: object) => Validator,
-  parameters: Parameter[],
-  pointers: Map<string, string>,
+  parameters: readonly DocumentParameter[],
 ): CompiledQuery {
   const queryParams = parameters.filter((p) => p.in === 'query')
-  const properties = Object.fromEntries(
-    queryParams.map((p) => [p.name, { $ref: pointers.get(p.name) }]),
-  )
-  const schemaOf = (p: Parameter) => (p.schema ?? {}) as { type?: unknown; default?: unknown }
+  const schemaOf = (p: DocumentParameter) =>
+    (p.schema ?? {}) as { type?: unknown; default?: unknown }
   return {
     validate: prepare(() =>
-      compile('query', { type: 'object', properties, additionalProperties: false }),
+      compile('query', { ...parametersSchema(queryParams), additionalProperties: false }),
     ),
     arrays: new Set(queryParams.filter((p) => schemaOf(p).type === 'array').map((p) => p.name)),
     defaults: queryParams.flatMap((p) => {
@@ -124,72 +124,42 @@ export function compileOperations(
   }: { onFirstUse?: boolean; source?: ValidatorSource } = {},
 ): CompiledOperation[] {
   const prepare: Prepare = onFirstUse ? compileOnFirstCall : (compile) => compile()
-  const compiled: CompiledOperation[] = []
-  for (const [documentPath, pathItem] of Object.entries(document.paths ?? {})) {
-    if (!pathItem) continue
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method]
-      if (!operation?.operationId) continue
-      const where = ['paths', documentPath]
-      const pointers = new Map<string, string>()
-      const parameters: Parameter[] = []
-      for (const [owner, list] of [
-        [[...where, 'parameters'], pathItem.parameters ?? []],
-        [[...where, method, 'parameters'], operation.parameters ?? []],
-      ] as const) {
-        for (const [index, item] of list.entries()) {
-          const parameter = resolveRef<Parameter>(document, item)
-          parameters.push(parameter)
-          pointers.set(parameter.name, `${pointerOf(item, [...owner, String(index)])}/schema`)
-        }
-      }
+  return modelOf(document)
+    .operations.filter(isNamed)
+    .map((operation) => {
+      const { operationId, parameters, requestBody, bodies } = operation
       // the operationId names the schemas made here: unique in a document, stable across builds
       const compile = (part: string, schema: object): Validator =>
-        source.validator('coercing', { key: `${operation.operationId ?? ''}:${part}`, schema })
+        source.validator('coercing', { key: `${operationId}:${part}`, schema })
       const pathParams = parameters.filter((p) => p.in === 'path')
-      const validatePath = prepare(() =>
-        compile('path', {
-          type: 'object',
-          properties: Object.fromEntries(
-            pathParams.map((p) => [p.name, { $ref: pointers.get(p.name) }]),
-          ),
-        }),
-      )
-      const requestBody =
-        operation.requestBody &&
-        resolveRef<OpenAPIV3_1.RequestBodyObject>(document, operation.requestBody)
-      const form = requestBody && (requestBody.content[FORM] ?? requestBody.content[MULTIPART])
-      if (form && !requestBody.content[JSON_TYPE]) {
+      const validatePath = prepare(() => compile('path', parametersSchema(pathParams)))
+      const json = bodies.find(({ type }) => type === JSON_TYPE)
+      const form = bodies.some(({ type }) => type === FORM || type === MULTIPART)
+      if (form && !json) {
         throw new Error(
-          `${operation.operationId ?? documentPath}: a form body is read as the JSON body with the same nesting, which the operation must list too`,
+          `${operationId}: a form body is read as the JSON body with the same nesting, which the operation must list too`,
         )
       }
-      const base = pointerOf(operation.requestBody ?? {}, [...where, method, 'requestBody'])
-      const schemaOf = (mediaType: string): string =>
-        `${base}/content/${mediaType.replace('/', '~1')}/schema`
-      const security = operation.security ?? document.security ?? []
-      compiled.push({
-        operationId: operation.operationId as OperationId,
-        method,
-        documentPath,
-        secured: security.some((requirement) => Object.keys(requirement).length > 0),
+      return {
+        operationId: operationId as OperationId,
+        method: operation.verb,
+        documentPath: operation.template,
+        secured: operation.security.some((requirement) => Object.keys(requirement).length > 0),
         validatePath,
-        query: compileQuery(prepare, compile, parameters, pointers),
+        query: compileQuery(prepare, compile, parameters),
         body: requestBody && {
           required: requestBody.required ?? false,
           validators: new Map(
-            Object.keys(requestBody.content).map((mediaType) => {
-              const mode = mediaType === FORM || mediaType === MULTIPART ? 'coercing' : 'strict'
-              const pointer = schemaOf(mediaType)
-              return [mediaType, prepare(() => source.validator(mode, { pointer }))]
+            bodies.map(({ type, schemaKey: pointer }) => {
+              const mode = type === FORM || type === MULTIPART ? 'coercing' : 'strict'
+              return [type, prepare(() => source.validator(mode, { pointer }))]
             }),
           ),
-          typeForm: form
-            ? prepare(() => source.validator('coercing', { pointer: schemaOf(JSON_TYPE) }))
-            : undefined,
+          typeForm:
+            form && json
+              ? prepare(() => source.validator('coercing', { pointer: json.schemaKey }))
+              : undefined,
         },
-      })
-    }
-  }
-  return compiled
+      }
+    })
 }

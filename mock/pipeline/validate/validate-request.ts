@@ -1,16 +1,17 @@
-import type { CompiledOperation } from './compile-operations.ts'
 import type { QueryValues } from '../decode/parse-query.ts'
 import { createNameRecord } from '../../shared/name-record.ts'
 import { describeInvalidFields, HttpError } from '../../shared/problem.ts'
 import { buildForm } from '../decode/parse-form.ts'
 import { pairsOfParts, type Parts } from '../decode/parse-multipart.ts'
 import type { ReadBody } from '../decode/read-body.ts'
-import type { Validator } from './compile-operations.ts'
+import {
+  FORM,
+  JSON_TYPE,
+  MULTIPART,
+  type CompiledOperation,
+  type Validator,
+} from './compile-operations.ts'
 import { toFieldErrors } from './validation-errors.ts'
-
-const FORM = 'application/x-www-form-urlencoded'
-const MULTIPART = 'multipart/form-data'
-const JSON_TYPE = 'application/json'
 
 /** Path ids of the wrong shape name no record: 404, not 400 (decision 1). */
 export function validatePath(

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv'
+import { unescapePointer } from '../../../openapi/document.ts'
 import type { FieldError } from '../../shared/problem.ts'
 
 /** `/contact/first_name` → `contact[first_name]`: the name the client sent. */
@@ -6,9 +7,6 @@ function bracketName(segments: string[]): string {
   const [head = 'body', ...rest] = segments
   return head + rest.map((segment) => `[${segment}]`).join('')
 }
-
-const decodeSegment = (segment: string): string =>
-  segment.replaceAll('~1', '/').replaceAll('~0', '~')
 
 type Schema = Record<string, unknown>
 
@@ -110,7 +108,7 @@ function describe(error: ErrorObject): string {
 }
 
 function locate(error: ErrorObject, unknown: string): { segments: string[]; message: string } {
-  const segments = error.instancePath.split('/').slice(1).map(decodeSegment)
+  const segments = error.instancePath.split('/').slice(1).map(unescapePointer)
   const params = error.params as Record<string, unknown>
   switch (error.keyword) {
     case 'required':
@@ -121,15 +119,10 @@ function locate(error: ErrorObject, unknown: string): { segments: string[]; mess
         message: `is required with ${String(params['property'])}`,
       }
     case 'additionalProperties':
-      return {
-        segments: [...segments, String(params['additionalProperty'])],
-        message: unknown,
-      }
-    case 'unevaluatedProperties':
-      return {
-        segments: [...segments, String(params['unevaluatedProperty'])],
-        message: unknown,
-      }
+    case 'unevaluatedProperties': {
+      const name = params['additionalProperty'] ?? params['unevaluatedProperty']
+      return { segments: [...segments, String(name)], message: unknown }
+    }
     default:
       return { segments, message: describe(error) }
   }

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
 import { loadAdminDocument, loadDocument } from '../../../openapi/document-files.ts'
-import { listOperations } from '../../face/document-operations.ts'
+import { listOperations, summaryOf } from '../../face/document-operations.ts'
 import { closeAfterAll } from '../support/close-after-all.ts'
 import { serveTestApp, type ServedApp } from '../support/serve-test-app.ts'
 import { SCREENSHOTS, seriousViolations } from '../support/browser/axe-check.ts'
@@ -44,7 +44,7 @@ describe('the API reference at /', () => {
 
       // Act
       await page.goto(served.url + path)
-      const summaries = listOperations(load()).map((operation) => operation.summary)
+      const summaries = listOperations(load()).map(summaryOf)
       for (const summary of summaries) {
         await page.getByRole('button', { name: summary, exact: false }).first().waitFor()
       }

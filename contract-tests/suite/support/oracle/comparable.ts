@@ -2,6 +2,7 @@
 // target's: one rule, in order, each exclusion with the reason the run counts it under. What the
 // reference cannot know (the deployment's own data, a fault asked for on purpose, the transport)
 // is never compared; everything else about the run's own records is.
+import { matchPath, toTemplate, type PathTemplate } from '../../../../openapi/path-templates.ts'
 import type { IdMap } from './id-map.ts'
 import { UUID } from './id-map.ts'
 
@@ -53,25 +54,16 @@ export const REASONS = {
 
 const TRANSPORT_HEADERS = ['host', 'content-length', 'transfer-encoding', 'connection', 'expect']
 
-/** `/a/{id}/b` → a pattern matching one concrete path of it. */
-function templatePattern(template: string): RegExp {
-  const escaped = template
-    .split(/\{[^}]+\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[^/]+')
-  return new RegExp(`^${escaped}/?$`)
-}
-
-const patterns = new WeakMap<readonly string[], { template: string; pattern: RegExp }[]>()
+const matchers = new WeakMap<readonly string[], PathTemplate<string>[]>()
 
 /** The document's template the path is a case of, if any. */
 export function templateOf(templates: readonly string[], path: string): string | undefined {
-  let compiled = patterns.get(templates)
+  let compiled = matchers.get(templates)
   if (compiled === undefined) {
-    compiled = templates.map((template) => ({ template, pattern: templatePattern(template) }))
-    patterns.set(templates, compiled)
+    compiled = templates.map((template) => toTemplate(template, template))
+    matchers.set(templates, compiled)
   }
-  return compiled.find(({ pattern }) => pattern.test(path))?.template
+  return matchPath(compiled, path)?.value
 }
 
 const isRead = (method: string): boolean => ['GET', 'HEAD', 'OPTIONS'].includes(method)

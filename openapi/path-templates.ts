@@ -1,4 +1,5 @@
-import { HttpError } from '../shared/problem.ts'
+// The one path matcher: the mock routes every request with it, and the response check and the
+// contract suite find a response's operation with it, so both sides agree on what a path names.
 
 /** A path of the document (`/api/v1/orgs/{org_id}/contacts`), ready to match request paths. */
 export interface PathTemplate<T> {
@@ -10,6 +11,8 @@ export interface PathTemplate<T> {
 export interface PathMatch<T> {
   value: T
   params: Record<string, string>
+  /** A parameter's text that is no valid escape (`%E0%A4%A`), left as sent: the mock's 400. */
+  undecodable?: string
 }
 
 const isParameter = (segment: string): boolean => segment.startsWith('{') && segment.endsWith('}')
@@ -18,13 +21,14 @@ export function toTemplate<T>(documentPath: string, value: T): PathTemplate<T> {
   return { segments: documentPath.split('/'), value }
 }
 
-// As Express's router does: a parameter is decoded; a malformed escape is the client's error.
-function decodeParameter(raw: string): string {
+// As Express's router does: a parameter is decoded; a malformed escape is reported, not thrown,
+// since only the mock's caller knows how to answer it.
+function decodeParameter(raw: string): string | undefined {
   if (!raw.includes('%')) return raw
   try {
     return decodeURIComponent(raw)
   } catch {
-    throw new HttpError(400, `The request could not be read: Failed to decode param '${raw}'`)
+    return undefined
   }
 }
 
@@ -49,11 +53,17 @@ export function matchPath<T>(
     }
     if (!matches) continue
     const params: Record<string, string> = {}
-    template.segments.forEach((expected, index) => {
-      if (isParameter(expected))
-        params[expected.slice(1, -1)] = decodeParameter(segments[index] ?? '')
-    })
-    return { value: template.value, params }
+    let undecodable: string | undefined
+    for (let index = 0; index < segments.length; index++) {
+      const expected = template.segments[index] ?? ''
+      if (!isParameter(expected)) continue
+      const raw = segments[index] ?? ''
+      const decoded = decodeParameter(raw)
+      if (decoded === undefined) undecodable ??= raw
+      params[expected.slice(1, -1)] = decoded ?? raw
+    }
+    const { value } = template
+    return undecodable === undefined ? { value, params } : { value, params, undecodable }
   }
   return undefined
 }
