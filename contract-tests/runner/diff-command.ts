@@ -3,7 +3,6 @@
 // on one and fails on the other, or fails on both for different reasons (another status, field,
 // count or error). Each run cleans up after itself, as any run does.
 import { writeFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import type { CheckResult, RunResults } from './report/check-results.ts'
 import { createResources, releaseResources } from './resources.ts'
 import { runTestFiles, sweep } from './run-contract.ts'
@@ -82,8 +81,8 @@ export async function runDiff(
   const report = formatDiff(baseUrls, a, b)
   process.stdout.write(`\n${report}`)
   if (options.summary !== undefined) {
-    await writeFile(resolve(options.summary), report)
-    say(`report: ${resolve(options.summary)}`)
+    await writeFile(options.summary, report)
+    say(`report: ${options.summary}`)
   }
   return report.includes('| check | A | B |') ? 1 : 0
 }

@@ -2,7 +2,7 @@
 // run's records, stop what was started, and print the summary. Returns the exit code.
 import { spawn } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { abortRequests } from '../suite/support/api.ts'
 import { configureSuite, SETTINGS_FILE_VARIABLE, type ContractEnv } from '../suite/support/env.ts'
 import { sweepRunRecords } from '../suite/support/sweep.ts'
@@ -11,7 +11,7 @@ import type { RunResults } from './report/check-results.ts'
 import { listTestFiles, nodeArgs, TEST_PROCESS } from './locate.ts'
 import { createResources, makeTempDir, releaseResources, type Resources } from './resources.ts'
 import { COMMAND, type RunOptions } from './settings.ts'
-import { reportCoverage } from './report/coverage-report.ts'
+import { reportCoverage } from './report/coverage.ts'
 import { formatMarkdownSummary, writeMarkdownSummary } from './report/markdown-summary.ts'
 import { formatOracleCounts, readOracleCounts, type OracleCounts } from './report/oracle-counts.ts'
 import { secretsOf } from './report/run-secrets.ts'
@@ -142,14 +142,9 @@ export async function runContract(options: RunOptions): Promise<number> {
     const target = prepared
     safe = createSafeText(secretsOf(target.env))
     say(`checking ${target.description}`)
-    const junit = options.junit === undefined ? undefined : resolve(options.junit)
-    const { results, interrupted, oracle } = await runTestFiles(
-      { ...target.env, junit },
-      resources,
-      {
-        signal: deadline.signal,
-      },
-    )
+    const { results, interrupted, oracle } = await runTestFiles(target.env, resources, {
+      signal: deadline.signal,
+    })
     // Nothing to remove from a read-only run, nor from the bundled mock after Ctrl-C (it stopped
     // too; its data file goes with it).
     const skipSweep = options.readOnly || (interrupted && options.baseUrl === undefined)
@@ -162,11 +157,10 @@ export async function runContract(options: RunOptions): Promise<number> {
       say('the test process ended without reporting its results (see its output above).')
       return 2
     }
-    if (junit !== undefined) say(`JUnit report: ${junit}`)
+    if (options.junit !== undefined) say(`JUnit report: ${options.junit}`)
     const keeps = keepsContract(results, cleanupProblems.length)
     const markdown = formatMarkdownSummary(results, target.serverUrl, keeps, cleanupProblems)
-    const summary = options.summary === undefined ? undefined : resolve(options.summary)
-    for (const file of await writeMarkdownSummary(safe(markdown), summary))
+    for (const file of await writeMarkdownSummary(safe(markdown), options.summary))
       say(`Markdown summary: ${file}`)
     if (options.coverage) {
       const { text, file } = await reportCoverage(target.document, results.checks, options.junit)

@@ -28,6 +28,21 @@ const setting = <T>(spec: Setting<T>): Setting<T> => option(spec)
 /** A text; blank is unset. */
 const toText: Parse<string | undefined> = (value) => value.trim() || undefined
 
+/** A file made absolute: the test processes may run in another folder. */
+const toPath: Parse<string | undefined> = (value, name) => {
+  const path = toText(value, name)
+  return path === undefined ? undefined : resolve(path)
+}
+
+/** A setting that may be unset: a text by default. */
+const optionalSetting = (
+  spec: Omit<Setting<string | undefined>, 'default'>,
+): Setting<string | undefined> => setting({ parse: toText, ...spec, default: undefined })
+
+/** A switch: off unless given. */
+const switchSetting = (spec: Omit<Setting<boolean>, 'default'>): Setting<boolean> =>
+  setting({ ...spec, default: false })
+
 const toBaseUrl: Parse<string | undefined> = (value, name) => {
   const url = toText(value, name)
   const protocol = url !== undefined && URL.canParse(url) ? new URL(url).protocol : undefined
@@ -37,13 +52,13 @@ const toBaseUrl: Parse<string | undefined> = (value, name) => {
   return mustBe(name, 'an http(s) URL', url)
 }
 
-/** A file made absolute: the test processes may run in another folder. */
+/** A file that must exist, made absolute. */
 const existingFile: Parse<string | undefined> = (value, name) => {
   const path = toText(value, name)
   if (path !== undefined && !existsSync(path)) {
     throw new UsageError(`${name}: no such file '${path}'.`)
   }
-  return path === undefined ? undefined : resolve(path)
+  return toPath(value, name)
 }
 
 /** `decision:10, status:getContact:404` → the ids; the runner checks them against the document. */
@@ -58,13 +73,18 @@ const toRuleIds: Parse<string[] | undefined> = (value, name) => {
 }
 
 const toTitles: Parse<string[]> = (value, name) => {
-  const titles = JSON.parse(value) as unknown
+  let titles: unknown
+  try {
+    titles = JSON.parse(value)
+  } catch {
+    // refused below
+  }
   if (Array.isArray(titles) && titles.every((title) => typeof title === 'string')) return titles
-  throw new UsageError(`${name} must be a JSON array of check titles.`)
+  return mustBe(name, 'a JSON array of check titles', value)
 }
 
 export const SETTINGS = {
-  baseUrl: setting({
+  baseUrl: optionalSetting({
     flag: 'base-url',
     value: 'URL',
     env: 'CONTRACT_BASE_URL',
@@ -72,100 +92,81 @@ export const SETTINGS = {
     shows:
       'none: start the bundled mock on a free port, with a temporary data file, and check it with the fixture identities',
     parse: toBaseUrl,
-    default: undefined,
   }),
-  fetchModule: setting({
+  fetchModule: optionalSetting({
     flag: 'fetch-module',
     value: 'FILE',
     env: 'CONTRACT_FETCH_MODULE',
     help: "check a fetch function instead of a server: a module exporting fetch (or a default export) or createFetch() returning one, optionally baseUrl and close; the runner relays the checks' requests to it (with the fixture identities unless --token and --org are given)",
     shows: 'none',
     parse: existingFile,
-    default: undefined,
   }),
-  token: setting({
+  token: optionalSetting({
     flag: 'token',
     value: 'TOKEN',
     env: 'CONTRACT_TOKEN',
     help: 'a bearer token',
     secret: 'token',
     shows: 'required with --base-url',
-    parse: toText,
-    default: undefined,
   }),
-  orgId: setting({
+  orgId: optionalSetting({
     flag: 'org',
     value: 'ID',
     env: 'CONTRACT_ORG_ID',
     help: "an organization the token's user is a member of",
     shows: 'required with --base-url',
-    parse: toText,
-    default: undefined,
   }),
-  secondToken: setting({
+  secondToken: optionalSetting({
     flag: 'second-token',
     value: 'TOKEN',
     env: 'CONTRACT_SECOND_TOKEN',
     help: 'another user of that organization: ownership checks of user relationships',
     secret: 'token',
     shows: 'unset: those checks are skipped',
-    parse: toText,
-    default: undefined,
   }),
-  foreignOrgId: setting({
+  foreignOrgId: optionalSetting({
     flag: 'foreign-org',
     value: 'ID',
     env: 'CONTRACT_FOREIGN_ORG_ID',
     help: "an organization the token's user is not a member of: isolation checks (403)",
     shows: 'unset: those checks are skipped',
-    parse: toText,
-    default: undefined,
   }),
-  foreignToken: setting({
+  foreignToken: optionalSetting({
     flag: 'foreign-token',
     value: 'TOKEN',
     env: 'CONTRACT_FOREIGN_TOKEN',
     help: "a user of --foreign-org: checks that another organization's records are 404 here",
     secret: 'token',
     shows: 'unset: those checks are skipped',
-    parse: toText,
-    default: undefined,
   }),
-  email: setting({
+  email: optionalSetting({
     flag: 'email',
     value: 'EMAIL',
     env: 'CONTRACT_EMAIL',
     help: 'a user who can log in (POST /api/v1/login), with CONTRACT_PASSWORD: the login and logout checks',
     shows: "unset: those checks are skipped; with the bundled mock, Alice's",
-    parse: toText,
-    default: undefined,
   }),
-  password: setting({
+  password: optionalSetting({
     // no flag: a password on a command line ends up in shell histories and process lists
     env: 'CONTRACT_PASSWORD',
     help: 'the password of CONTRACT_EMAIL',
     secret: 'password',
     shows: 'unset: the login and logout checks are skipped',
-    parse: toText,
-    default: undefined,
   }),
-  relationshipId: setting({
+  relationshipId: optionalSetting({
     flag: 'relationship-id',
     value: 'ID',
     env: 'CONTRACT_RELATIONSHIP_ID',
     help: 'a relationship type for creating user relationships',
     shows: 'the first of GET /api/v1/relationships',
-    parse: toText,
-    default: undefined,
   }),
-  readOnly: setting({
+  readOnly: switchSetting({
     flag: 'read-only',
     env: 'CONTRACT_READ_ONLY',
     help: 'only the checks that write nothing: GET, HEAD and OPTIONS requests only (production smoke tests)',
     shows: 'off; the variable turns it on with 1, true or yes',
-    default: false,
   }),
-  noOracle: setting({
+  noOracle: switchSetting({
     flag: 'no-oracle',
     env: 'CONTRACT_ORACLE',
     help: 'compare no answer with the reference model (the bundled mock, run in the test process on the same document and fed the same requests): only the checks judge the target',
@@ -173,43 +174,36 @@ export const SETTINGS = {
       "on: every answer about the run's own records is compared; CONTRACT_ORACLE=off turns it off",
     // off, 0, false or no turn the reference model off
     parse: (value) => ['off', '0', 'false', 'no'].includes(value.trim().toLowerCase()),
-    default: false,
   }),
-  junit: setting({
+  junit: optionalSetting({
     flag: 'junit',
+    parse: toPath,
     value: 'FILE',
     help: "also write node's JUnit XML report to FILE (its folder is created)",
     shows: 'none',
-    parse: toText,
-    default: undefined,
   }),
-  viaPrism: setting({
+  viaPrism: switchSetting({
     flag: 'via-prism',
     help: "send every check through Prism's validating proxy, started in front of the target (needs @stoplight/prism-cli, a devDependency of this repository)",
     shows: 'off',
-    default: false,
   }),
-  behindPrism: setting({
+  behindPrism: switchSetting({
     env: 'CONTRACT_VIA_PRISM',
     help: 'the base URL already is a Prism proxy that you run: skip the checks Prism cannot forward',
     shows: 'off; on with 1, true or yes',
-    default: false,
   }),
-  runId: setting({
+  runId: optionalSetting({
     env: 'CONTRACT_RUN_ID',
     help: 'the id in contract-run-<id>, the marker every record of the run carries',
     shows: 'random',
-    parse: toText,
-    default: undefined,
   }),
-  document: setting({
+  document: optionalSetting({
     flag: 'document',
     value: 'FILE',
     env: 'CONTRACT_DOCUMENT',
     help: 'the OpenAPI document to hold the target to (YAML or JSON), e.g. your own version of it',
     shows: "the package's openapi/openapi.yaml",
     parse: existingFile,
-    default: undefined,
   }),
   requestTimeoutMs: setting({
     flag: 'request-timeout',
@@ -238,21 +232,19 @@ export const SETTINGS = {
     parse: duration,
     default: 10 * 60_000,
   }),
-  bail: setting({
+  bail: switchSetting({
     flag: 'bail',
     env: 'CONTRACT_BAIL',
     help: 'stop at the first failed check (the records of the run are still removed)',
     shows: 'off; on with 1, true or yes',
-    default: false,
   }),
-  summary: setting({
+  summary: optionalSetting({
     flag: 'summary',
+    parse: toPath,
     value: 'FILE',
     env: 'CONTRACT_SUMMARY',
     help: 'also write a Markdown summary (one row per rule: checked, passed, failed, skipped and why) to FILE; it is added to GITHUB_STEP_SUMMARY too when that is set',
     shows: 'none (GITHUB_STEP_SUMMARY alone when set)',
-    parse: toText,
-    default: undefined,
   }),
   seed: setting({
     flag: 'seed',
@@ -272,12 +264,11 @@ export const SETTINGS = {
     parse: integer(0),
     default: 100,
   }),
-  coverage: setting({
+  coverage: switchSetting({
     flag: 'coverage',
     env: 'CONTRACT_COVERAGE',
     help: "after the run, list each rule of the document (its decisions, statuses, headers, order of checks, body fields and query parameters) with the checks that cover it, uncovered rules first, and write them to coverage.json in the reports folder (that of --junit, else ./reports); the exit code stays the run's",
     shows: 'off; on with 1, true or yes',
-    default: false,
   }),
   rules: setting({
     flag: 'rules',
@@ -295,7 +286,7 @@ export const SETTINGS = {
     default: [],
   }),
   // for measuring: a file where each test process adds what its reference model compared
-  oracleStatsFile: setting({ env: 'CONTRACT_ORACLE_STATS', parse: toText, default: undefined }),
+  oracleStatsFile: optionalSetting({ env: 'CONTRACT_ORACLE_STATS', parse: toPath }),
 }
 
 export type SettingName = keyof typeof SETTINGS

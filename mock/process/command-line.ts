@@ -104,13 +104,7 @@ export const integer =
   }
 
 const DAY_MS = 86_400_000
-const UNIT_MS: Readonly<Record<string, number>> = {
-  ms: 1,
-  s: 1_000,
-  m: 60_000,
-  h: 3_600_000,
-  d: DAY_MS,
-}
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: DAY_MS }
 /** The longest duration: what the mock's 6 digits of days allowed. */
 const MAX_DURATION_MS = 999_999 * DAY_MS
 
@@ -129,22 +123,18 @@ export const duration: Parse<number> = (value, name) => {
 const isOn: Parse<boolean> = (value) => ['1', 'true', 'yes'].includes(value.trim().toLowerCase())
 
 /** Node's parseArgs explains at length; a user wants the option and where to look. */
-function usageErrorOf(error: unknown, switches: ReadonlySet<string>): UsageError {
-  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown
-    message?: unknown
-  }
-  const said = typeof message === 'string' ? message : String(error)
+function usageErrorOf(error: unknown): UsageError {
+  const said = String(Reflect.get(Object(error), 'message') ?? error)
   const quoted = /'([^']*)'/.exec(said)?.[1] ?? ''
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown option ${quoted}.`)
-  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-    return new UsageError(`unexpected argument '${quoted}'.`)
-  }
   const flag = /--[\w-]+/.exec(said)?.[0] ?? quoted
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    return new UsageError(`${flag} ${switches.has(flag) ? 'takes no value' : 'needs a value'}.`)
-  }
-  return new UsageError(`${said.split('\n')[0] ?? ''}.`)
+  const problem = {
+    ERR_PARSE_ARGS_UNKNOWN_OPTION: `unknown option ${quoted}`,
+    ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: `unexpected argument '${quoted}'`,
+    ERR_PARSE_ARGS_INVALID_OPTION_VALUE: said.includes('does not take an argument')
+      ? `${flag} takes no value`
+      : `${flag} needs a value`,
+  }[String(Reflect.get(Object(error), 'code'))]
+  return new UsageError(`${problem ?? said.split('\n')[0] ?? ''}.`)
 }
 
 /** One option's value: the flag, else its variable, else the default. */
@@ -176,16 +166,15 @@ export function parseCommandLine<O extends Options>(
     ...(command.version === true && { version: { type: 'boolean' } }),
   }
   for (const { flag, spec } of flags) {
+    const type = spec.value === undefined ? 'boolean' : 'string'
     // every occurrence is kept: `given` lists them, the value is the last one (or all)
-    options[flag] = { type: spec.value === undefined ? 'boolean' : 'string', multiple: true }
-    if (spec.short !== undefined) options[flag].short = spec.short
+    options[flag] = { type, multiple: true, ...(spec.short !== undefined && { short: spec.short }) }
   }
   let values: ReturnType<typeof parseArgs>['values']
   try {
     values = parseArgs({ args: [...argv], strict: true, options }).values
   } catch (error) {
-    const switches = flags.filter(({ spec }) => spec.value === undefined).map(({ flag }) => flag)
-    throw usageErrorOf(error, new Set(['help', 'version', ...switches].map((flag) => `--${flag}`)))
+    throw usageErrorOf(error)
   }
   if (values['help'] === true) return { kind: 'help' }
   if (values['version'] === true) return { kind: 'version' }

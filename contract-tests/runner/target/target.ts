@@ -27,15 +27,10 @@ export interface Target {
   document: OpenApiDocument
 }
 
-interface Identities {
-  token: string
-  orgId: string
-  secondToken?: string | undefined
-  foreignOrgId?: string | undefined
-  foreignToken?: string | undefined
-  email?: string | undefined
-  password?: string | undefined
-}
+type Identities = Pick<
+  ContractEnv,
+  'token' | 'orgId' | 'secondToken' | 'foreignOrgId' | 'foreignToken' | 'email' | 'password'
+>
 
 const FIXTURE_IDENTITIES: Identities = {
   token: ALICE.token,
