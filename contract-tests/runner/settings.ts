@@ -13,6 +13,7 @@ import {
   optional,
   option,
   parseCommandLine,
+  switchOption,
   UsageError,
   type CommandSpec,
   type Option,
@@ -22,7 +23,7 @@ import {
 import type { Secret } from './report/safe-text.ts'
 
 /** A setting: an option, and whether its value is redacted wherever the run's output shows it. */
-type Setting<T = unknown> = Option<T> & { secret?: Secret['label'] }
+export type Setting<T = unknown> = Option<T> & { secret?: Secret['label'] }
 const setting = <T>(spec: Setting<T>): Setting<T> => option(spec)
 
 /** A text; blank is unset. */
@@ -38,10 +39,6 @@ const toPath: Parse<string | undefined> = (value, name) => {
 const optionalSetting = (
   spec: Omit<Setting<string | undefined>, 'default'>,
 ): Setting<string | undefined> => setting({ parse: toText, ...spec, default: undefined })
-
-/** A switch: off unless given. */
-const switchSetting = (spec: Omit<Setting<boolean>, 'default'>): Setting<boolean> =>
-  setting({ ...spec, default: false })
 
 const toBaseUrl: Parse<string | undefined> = (value, name) => {
   const url = toText(value, name)
@@ -160,13 +157,13 @@ export const SETTINGS = {
     help: 'a relationship type for creating user relationships',
     shows: 'the first of GET /api/v1/relationships',
   }),
-  readOnly: switchSetting({
+  readOnly: switchOption({
     flag: 'read-only',
     env: 'CONTRACT_READ_ONLY',
     help: 'only the checks that write nothing: GET, HEAD and OPTIONS requests only (production smoke tests)',
     shows: 'off; the variable turns it on with 1, true or yes',
   }),
-  noOracle: switchSetting({
+  noOracle: switchOption({
     flag: 'no-oracle',
     env: 'CONTRACT_ORACLE',
     help: 'compare no answer with the reference model (the bundled mock, run in the test process on the same document and fed the same requests): only the checks judge the target',
@@ -182,12 +179,12 @@ export const SETTINGS = {
     help: "also write node's JUnit XML report to FILE (its folder is created)",
     shows: 'none',
   }),
-  viaPrism: switchSetting({
+  viaPrism: switchOption({
     flag: 'via-prism',
     help: "send every check through Prism's validating proxy, started in front of the target (needs @stoplight/prism-cli, a devDependency of this repository)",
     shows: 'off',
   }),
-  behindPrism: switchSetting({
+  behindPrism: switchOption({
     env: 'CONTRACT_VIA_PRISM',
     help: 'the base URL already is a Prism proxy that you run: skip the checks Prism cannot forward',
     shows: 'off; on with 1, true or yes',
@@ -232,7 +229,7 @@ export const SETTINGS = {
     parse: duration,
     default: 10 * 60_000,
   }),
-  bail: switchSetting({
+  bail: switchOption({
     flag: 'bail',
     env: 'CONTRACT_BAIL',
     help: 'stop at the first failed check (the records of the run are still removed)',
@@ -264,7 +261,7 @@ export const SETTINGS = {
     parse: integer(0),
     default: 100,
   }),
-  coverage: switchSetting({
+  coverage: switchOption({
     flag: 'coverage',
     env: 'CONTRACT_COVERAGE',
     help: "after the run, list each rule of the document (its decisions, statuses, headers, order of checks, body fields and query parameters) with the checks that cover it, uncovered rules first, and write them to coverage.json in the reports folder (that of --junit, else ./reports); the exit code stays the run's",

@@ -39,6 +39,14 @@ export interface Option<T = unknown> {
 /** An option of a table, its type inferred from its parser and its default. */
 export const option = <T>(spec: Option<T>): Option<T> => spec
 
+/** A switch: off unless its flag is given, or its variable turns it on. */
+export const switchOption = (
+  spec: Omit<Option<boolean>, 'default' | 'value'>,
+): Option<boolean> => ({
+  ...spec,
+  default: false,
+})
+
 type Options = Record<string, Option>
 
 /** The values a table reads: the type of each option's parser and default. */

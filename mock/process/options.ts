@@ -9,6 +9,7 @@ import {
   optional,
   option,
   parseCommandLine,
+  switchOption,
   text,
   UsageError,
   type CommandSpec,
@@ -124,13 +125,12 @@ export const OPTIONS = {
     parse: optional(text),
     default: undefined,
   }),
-  watch: option({
+  watch: switchOption({
     flag: 'watch',
     help:
       'when the document changes, recompile the validators and keep the data; a document that ' +
       'does not load is reported and the previous one stays',
     shows: 'off',
-    default: false,
   }),
   seed: option({
     flag: 'seed',
@@ -162,13 +162,12 @@ export const OPTIONS = {
     parse: optional(toToken),
     default: undefined,
   }),
-  recover: option({
+  recover: switchOption({
     flag: 'recover',
     help:
       'start on a damaged journal (or lines that break a rule of the data): keep its intact ' +
       'entries and a copy of it aside',
     shows: 'off: refuse to start',
-    default: false,
   }),
   headersTimeoutMs: option({
     flag: 'headers-timeout',
@@ -215,19 +214,17 @@ export const OPTIONS = {
     parse: optional(text),
     default: undefined,
   }),
-  noFaults: option({
+  noFaults: switchOption({
     flag: 'no-faults',
     help:
       'no fault simulation: Prefer is ignored and the fault rules API answers 403, e.g. on a ' +
       'mock a whole team shares',
     shows: 'off',
-    default: false,
   }),
-  noInspector: option({
+  noInspector: switchOption({
     flag: 'no-inspector',
     help: 'no recording of requests for /__inspector',
     shows: 'the last 500 are kept in memory',
-    default: false,
   }),
   tokenTtlMs: option({
     flag: 'token-ttl',
@@ -238,7 +235,7 @@ export const OPTIONS = {
     parse: optional(duration),
     default: undefined,
   }),
-  quiet: option({ flag: 'quiet', help: 'no request log', shows: 'off', default: false }),
+  quiet: switchOption({ flag: 'quiet', help: 'no request log', shows: 'off' }),
   logFormat: option({
     flag: 'log',
     value: 'FORMAT',
@@ -250,11 +247,10 @@ export const OPTIONS = {
     parse: optional(toLogFormat),
     default: undefined,
   }),
-  validateResponses: option({
+  validateResponses: switchOption({
     flag: 'validate-responses',
     help: 'check every response against the document',
     shows: 'off',
-    default: false,
   }),
 } as const
 

@@ -3,12 +3,13 @@
 // target (a login's session). What a run writes goes through the safe text made of them.
 import type { ContractEnv } from '../../suite/support/env.ts'
 import { readLearnedSecrets } from '../../suite/support/learned-secrets.ts'
-import { SETTINGS, type RunOptions } from '../settings.ts'
+import { SETTINGS, type RunOptions, type Setting } from '../settings.ts'
 import { createSafeText, type Secret } from './safe-text.ts'
 
 /** The secrets among a run's options, or the suite's configuration and what it learned. */
 export function secretsOf(values: RunOptions | ContractEnv): Secret[] {
-  const given = Object.entries(SETTINGS).flatMap(([name, { secret }]): Secret[] => {
+  const settings: Record<string, Setting> = SETTINGS
+  const given = Object.entries(settings).flatMap(([name, { secret }]): Secret[] => {
     const value: unknown = Reflect.get(values, name)
     if (secret === undefined || typeof value !== 'string' || value.trim() === '') return []
     return [{ value: value.trim(), label: secret }]
