@@ -184,7 +184,8 @@ describe('readCommandLine', () => {
 
   test('When the usage is printed, then it explains every flag and variable', () => {
     // Assert
-    for (const { flag } of Object.values(OPTIONS)) expect(USAGE).toContain(`--${flag}`)
+    for (const { flag = '(no flag)' } of Object.values(OPTIONS))
+      expect(USAGE).toContain(`--${flag}`)
     for (const flag of ['help', 'version']) expect(USAGE).toContain(`--${flag}`)
     for (const name of [
       'PORT',
