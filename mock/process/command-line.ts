@@ -27,7 +27,7 @@ export interface Option<T = unknown> {
   env?: string
   /** What --help says; the variable and the default are added to it. None: not in --help. */
   help?: string
-  /** How --help names the default; none: the default says nothing worth showing. */
+  /** How --help names the default; none: a number or a text as it is, a switch `off`. */
   shows?: string
   /** Reads a value; a switch's reads its variable (default: on with 1, true or yes). */
   parse?: Parse<T>
@@ -218,7 +218,12 @@ export function helpText(command: CommandSpec<Options>): string {
     const long = `--${flag ?? ''}${value === undefined ? '' : ` ${value}`}`
     const heading =
       flag === undefined ? (env ?? '') : short === undefined ? long : `-${short}, ${long}`
-    const notes = [flag === undefined ? undefined : env, shows && `default ${shows}`]
+    const shown = typeof spec.default === 'number' ? String(spec.default) : spec.default
+    const named = shows ?? (spec.default === false ? 'off' : shown)
+    const notes = [
+      flag === undefined ? undefined : env,
+      typeof named === 'string' ? `default ${named}` : undefined,
+    ]
     return [entry(heading, spec.help, notes)]
   })
   return [

@@ -62,7 +62,6 @@ export const OPTIONS = {
     value: 'N',
     env: 'PORT',
     help: 'port; 0 picks a free one',
-    shows: '4010',
     parse: integer(0, 65_535),
     default: 4010,
   }),
@@ -71,7 +70,6 @@ export const OPTIONS = {
     value: 'ADDRESS',
     env: 'HOST',
     help: 'address to listen on; on any address but loopback the admin API needs --admin-token',
-    shows: '127.0.0.1',
     parse: text,
     default: '127.0.0.1',
   }),
@@ -80,7 +78,6 @@ export const OPTIONS = {
     value: 'FILE',
     env: 'DB_FILE',
     help: 'data file, created from the fixtures when absent',
-    shows: 'data/db.json',
     parse: text,
     default: 'data/db.json',
   }),
@@ -130,7 +127,6 @@ export const OPTIONS = {
     help:
       'when the document changes, recompile the validators and keep the data; a document that ' +
       'does not load is reported and the previous one stays',
-    shows: 'off',
   }),
   seed: option({
     flag: 'seed',
@@ -174,7 +170,6 @@ export const OPTIONS = {
     value: 'MS',
     env: 'HEADERS_TIMEOUT',
     help: "time for a request's headers to arrive, else 408",
-    shows: '10000',
     parse: integer(1, HOUR_MS),
     default: 10_000,
   }),
@@ -183,7 +178,6 @@ export const OPTIONS = {
     value: 'MS',
     env: 'REQUEST_TIMEOUT',
     help: 'time for a whole request to arrive, else 408; 0 for none',
-    shows: '30000',
     parse: integer(0, HOUR_MS),
     default: 30_000,
   }),
@@ -192,7 +186,6 @@ export const OPTIONS = {
     value: 'MS',
     env: 'KEEP_ALIVE_TIMEOUT',
     help: 'how long an idle connection stays open',
-    shows: '5000',
     parse: integer(1, HOUR_MS),
     default: 5_000,
   }),
@@ -219,7 +212,6 @@ export const OPTIONS = {
     help:
       'no fault simulation: Prefer is ignored and the fault rules API answers 403, e.g. on a ' +
       'mock a whole team shares',
-    shows: 'off',
   }),
   noInspector: switchOption({
     flag: 'no-inspector',
@@ -235,7 +227,7 @@ export const OPTIONS = {
     parse: optional(duration),
     default: undefined,
   }),
-  quiet: switchOption({ flag: 'quiet', help: 'no request log', shows: 'off' }),
+  quiet: switchOption({ flag: 'quiet', help: 'no request log' }),
   logFormat: option({
     flag: 'log',
     value: 'FORMAT',
@@ -250,7 +242,6 @@ export const OPTIONS = {
   validateResponses: switchOption({
     flag: 'validate-responses',
     help: 'check every response against the document',
-    shows: 'off',
   }),
 } as const
 
