@@ -25,7 +25,6 @@ const TOOL = {
       value: 'N',
       env: 'TOOL_PORT',
       help: 'the port',
-      shows: '80',
       parse: integer(1, 65_535),
       default: 80,
     }),
@@ -43,6 +42,7 @@ const TOOL = {
       flag: 'quiet',
       env: 'TOOL_LOUD',
       help: 'say less',
+      shows: 'loud',
       parse: (value) => value === 'no',
       default: false,
     }),
@@ -201,7 +201,7 @@ describe('The usage error and --help', () => {
     ])
   })
 
-  test('When --help is made, then each option has its flag, alias, variable and default, the hidden ones left out', () => {
+  test('When --help is made, then each option has its flag, alias, variable and default (a number or text as it is, a switch off), the hidden ones left out', () => {
     // Act
     const help = helpText(TOOL)
 
@@ -213,8 +213,8 @@ describe('The usage error and --help', () => {
       '  --version                the version of contacts-mock-kit',
       '  -p, --port N             the port (TOOL_PORT, default 80)',
       '  --host NAME              a host; repeat it',
-      '  --verbose                say more (TOOL_VERBOSE)',
-      '  --quiet                  say less (TOOL_LOUD)',
+      '  --verbose                say more (TOOL_VERBOSE, default off)',
+      '  --quiet                  say less (TOOL_LOUD, default loud)',
       '  TOOL_SECRET              a variable only',
       'Flags win over the environment variables in parentheses.',
       'Exit codes: 0, 1, 2',

@@ -209,21 +209,24 @@ function entry(heading: string, help: string, notes: (string | undefined)[] = []
   ].join('\n')
 }
 
+/** How --help names an option's default: its `shows`, else a number or a text, a switch `off`. */
+function shownDefault({ shows, default: value }: Option): string | undefined {
+  if (shows !== undefined || value === false) return shows ?? 'off'
+  const plain = typeof value === 'number' || (typeof value === 'string' && value !== '')
+  return plain ? String(value) : undefined
+}
+
 /** --help: every option with its variable and its default, from the table. */
 export function helpText(command: CommandSpec<Options>): string {
   const specs = Object.values(command.options)
   const listed = specs.flatMap((spec) => {
     if (spec.help === undefined) return []
-    const { flag, short, value, env, shows } = spec
+    const { flag, short, value, env } = spec
     const long = `--${flag ?? ''}${value === undefined ? '' : ` ${value}`}`
     const heading =
       flag === undefined ? (env ?? '') : short === undefined ? long : `-${short}, ${long}`
-    const shown = typeof spec.default === 'number' ? String(spec.default) : spec.default
-    const named = shows ?? (spec.default === false ? 'off' : shown)
-    const notes = [
-      flag === undefined ? undefined : env,
-      typeof named === 'string' ? `default ${named}` : undefined,
-    ]
+    const shown = shownDefault(spec)
+    const notes = [flag === undefined ? undefined : env, shown && `default ${shown}`]
     return [entry(heading, spec.help, notes)]
   })
   return [
