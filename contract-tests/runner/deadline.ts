@@ -2,23 +2,10 @@
 // but a target that answers every request slowly makes every check wait for it: some 15 s a check,
 // hours for a run. Past the deadline the run stops, says why in one line and exits with code 2.
 
-export const DEFAULT_DEADLINE_MS = 10 * 60_000
-
 /** Past the deadline, how long the removal of the run's records may still take. */
 export const AFTER_DEADLINE_MS = 5_000
 
-const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const
-
-const isUnit = (unit: string): unit is keyof typeof UNIT_MS => Object.hasOwn(UNIT_MS, unit)
-
-/** `90s`, `10m`, `1h`, `500ms` in milliseconds; undefined for anything else (a unit is needed). */
-export function parseDurationMs(text: string): number | undefined {
-  const [, amount = '', unit = ''] = /^(\d+(?:\.\d+)?) ?(ms|s|m|h)$/i.exec(text.trim()) ?? []
-  const lower = unit.toLowerCase()
-  if (!isUnit(lower)) return undefined
-  const ms = Math.round(Number(amount) * UNIT_MS[lower])
-  return ms > 0 ? ms : undefined
-}
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const
 
 /** How the line names a duration: `5 s`, `10 min`, `1.5 h`. */
 export function formatDuration(ms: number): string {
@@ -44,10 +31,14 @@ export function startDeadline(ms: number, onPassed: () => void): Deadline {
       resolve('deadline')
     })
   })
-  const timer = setTimeout(() => {
-    onPassed()
-    controller.abort()
-  }, ms)
+  // past 2^31 - 1 ms a timer fires at once: so long a deadline is none
+  const timer = setTimeout(
+    () => {
+      onPassed()
+      controller.abort()
+    },
+    Math.min(ms, 2 ** 31 - 1),
+  )
   // The clock alone keeps no process alive: a run that is over exits without waiting for it.
   timer.unref()
   return {

@@ -3,16 +3,14 @@
 // on one and fails on the other, or fails on both for different reasons (another status, field,
 // count or error). Each run cleans up after itself, as any run does.
 import { writeFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import type { CheckResult, RunResults } from './report/check-results.ts'
-import type { DiffTarget, RunOptions } from './options.ts'
 import { createResources, releaseResources } from './resources.ts'
 import { runTestFiles, sweep } from './run-contract.ts'
-import { COMMAND } from './settings.ts'
+import { COMMAND, type DiffTarget, type RunOptions } from './settings.ts'
 import { prepareTarget } from './target/target.ts'
 
 const say = (line: string): void => {
-  process.stdout.write(`${COMMAND} diff: ${line}\n`)
+  process.stdout.write(`${COMMAND.name} diff: ${line}\n`)
 }
 
 async function runAgainst(options: RunOptions): Promise<RunResults> {
@@ -20,9 +18,7 @@ async function runAgainst(options: RunOptions): Promise<RunResults> {
   try {
     const target = await prepareTarget(options, resources)
     say(`checking ${target.description}…`)
-    const { results } = await runTestFiles(target.environment, undefined, resources, {
-      output: 'ignore',
-    })
+    const { results } = await runTestFiles(target.env, resources, { output: 'ignore' })
     if (!options.readOnly) await sweep(target)
     if (results === undefined) throw new Error(`the checks of ${target.serverUrl} did not report`)
     return results
@@ -76,15 +72,17 @@ export async function runDiff(
   // One seed for both: the generated requests and sequences are then the same on each side.
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
   // One after the other: two runs at once would share the machine's time and skew the timings.
-  for (const target of targets) results.push(await runAgainst({ ...options, seed, ...target }))
+  // Its runs write no JUnit report and do not stop at a failure: all of both is compared.
+  const each = { ...options, seed, junit: undefined, bail: false }
+  for (const target of targets) results.push(await runAgainst({ ...each, ...target }))
   const baseUrls = targets.map((target) => target.baseUrl)
   const [a, b] = results
   if (a === undefined || b === undefined) return 2
   const report = formatDiff(baseUrls, a, b)
   process.stdout.write(`\n${report}`)
   if (options.summary !== undefined) {
-    await writeFile(resolve(options.summary), report)
-    say(`report: ${resolve(options.summary)}`)
+    await writeFile(options.summary, report)
+    say(`report: ${options.summary}`)
   }
   return report.includes('| check | A | B |') ? 1 : 0
 }

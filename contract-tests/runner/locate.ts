@@ -1,7 +1,7 @@
 // Where the suite's files are, from TypeScript sources (run through tsx) or from compiled
 // JavaScript in dist/ with the same layout: always relative to this module, never to the cwd.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** True when this module runs as TypeScript: the processes it starts then need tsx too. */
@@ -33,16 +33,4 @@ export function listTestFiles(): string[] {
 export function nodeArgs(script: string, ...args: string[]): string[] {
   const loader = RUNS_AS_TYPESCRIPT ? ['--import', import.meta.resolve('tsx')] : []
   return [...loader, script, ...args]
-}
-
-/** The version of the package this suite belongs to: the nearest package.json above it. */
-export function packageVersion(): string {
-  for (let dir = SUITE_DIR; ; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json')
-    if (existsSync(manifest)) {
-      const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }
-      return typeof version === 'string' ? version : '(no version in package.json)'
-    }
-    if (dirname(dir) === dir) return '(unknown: no package.json found)'
-  }
 }

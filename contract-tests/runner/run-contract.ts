@@ -1,22 +1,20 @@
 // One run: prepare the target, run the test files in a test process, remove what is left of the
 // run's records, stop what was started, and print the summary. Returns the exit code.
 import { spawn } from 'node:child_process'
-import { mkdir, readFile } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { abortRequests } from '../suite/support/api.ts'
-import { SECRETS_FILE_VARIABLE } from '../suite/support/learned-secrets.ts'
-import { ORACLE_STATS_VARIABLE } from '../suite/support/oracle/oracle.ts'
+import { configureSuite, SETTINGS_FILE_VARIABLE, type ContractEnv } from '../suite/support/env.ts'
 import { sweepRunRecords } from '../suite/support/sweep.ts'
 import { AFTER_DEADLINE_MS, formatDuration, startDeadline } from './deadline.ts'
 import type { RunResults } from './report/check-results.ts'
 import { listTestFiles, nodeArgs, TEST_PROCESS } from './locate.ts'
-import type { RunOptions } from './options.ts'
 import { createResources, makeTempDir, releaseResources, type Resources } from './resources.ts'
-import { COMMAND } from './settings.ts'
-import { reportCoverage } from './report/coverage-report.ts'
+import { COMMAND, type RunOptions } from './settings.ts'
+import { reportCoverage } from './report/coverage.ts'
 import { formatMarkdownSummary, writeMarkdownSummary } from './report/markdown-summary.ts'
 import { formatOracleCounts, readOracleCounts, type OracleCounts } from './report/oracle-counts.ts'
-import { secretsOfEnvironment, secretsOfOptions } from './report/run-secrets.ts'
+import { secretsOf } from './report/run-secrets.ts'
 import { createSafeText } from './report/safe-text.ts'
 import { formatSummary, keepsContract } from './report/summary.ts'
 import { prepareTarget, type Target } from './target/target.ts'
@@ -28,14 +26,13 @@ const INTERRUPTED = 130
 let safe = createSafeText([])
 
 const say = (line: string): void => {
-  process.stdout.write(safe(`${COMMAND}: ${line}\n`))
+  process.stdout.write(safe(`${COMMAND.name}: ${line}\n`))
 }
 
 /** After SIGTERM, how long the test process may take to stop its files and write its reports. */
 const KILL_AFTER_MS = 3_000
 
 interface TestFileOptions {
-  bail?: boolean
   /** The test files to run; all of them by default. */
   files?: string[]
   /** 'ignore' for runs whose results alone count (diff). */
@@ -53,35 +50,30 @@ interface TestRun {
 }
 
 export async function runTestFiles(
-  environment: Record<string, string>,
-  junit: string | undefined,
+  env: ContractEnv,
   resources: Resources,
-  { bail = false, files = listTestFiles(), output = 'inherit', signal }: TestFileOptions = {},
+  { files = listTestFiles(), output = 'inherit', signal }: TestFileOptions = {},
 ): Promise<TestRun> {
   const resultsDir = await makeTempDir(resources, 'contract-results-')
   const resultsFile = join(resultsDir, 'results.json')
-  // Where the test files note the tokens they obtain, for the test process to redact them.
-  const secrets = { [SECRETS_FILE_VARIABLE]: join(resultsDir, 'learned-secrets') }
-  // where each test file adds what its reference model compared, unless the user names a file
-  const oracleFile = process.env[ORACLE_STATS_VARIABLE] ?? join(resultsDir, 'oracle-counts')
-  const junitArgs = [
-    ...(junit === undefined ? [] : ['--junit', junit]),
-    ...(bail ? ['--bail'] : []),
-  ]
+  const settingsFile = join(resultsDir, 'settings.json')
+  const { junit } = env
   if (junit !== undefined) await mkdir(dirname(junit), { recursive: true })
-  const child = spawn(
-    process.execPath,
-    nodeArgs(TEST_PROCESS, '--results', resultsFile, ...junitArgs, '--', ...files),
-    {
-      stdio: ['ignore', output, output],
-      env: {
-        ...process.env,
-        ...environment,
-        ...secrets,
-        [ORACLE_STATS_VARIABLE]: oracleFile,
-      },
-    },
-  )
+  // where each test file adds what its reference model compared, unless the user names a file
+  const oracleStatsFile = env.oracleStatsFile ?? join(resultsDir, 'oracle-counts')
+  const suiteEnv: ContractEnv = {
+    ...env,
+    oracleStatsFile,
+    coversFile: join(resultsDir, 'covers.jsonl'),
+    // where the test files note the tokens they obtain, for the test process to redact them
+    secretsFile: join(resultsDir, 'learned-secrets'),
+  }
+  // the run's tokens and password are in it: for this user alone
+  await writeFile(settingsFile, JSON.stringify(suiteEnv), { mode: 0o600 })
+  const child = spawn(process.execPath, nodeArgs(TEST_PROCESS, resultsFile, ...files), {
+    stdio: ['ignore', output, output],
+    env: { ...process.env, [SETTINGS_FILE_VARIABLE]: settingsFile },
+  })
   // It stops its files itself on SIGTERM (their processes with them) and writes its reports.
   const stop = (): void => {
     child.kill('SIGTERM')
@@ -111,7 +103,7 @@ export async function runTestFiles(
     (text) => JSON.parse(text) as RunResults,
     () => undefined,
   )
-  return { results, interrupted, oracle: await readOracleCounts(oracleFile) }
+  return { results, interrupted, oracle: await readOracleCounts(oracleStatsFile) }
 }
 
 /**
@@ -119,12 +111,8 @@ export async function runTestFiles(
  * the server itself, not Prism's proxy in front of it, which Ctrl-C may have stopped.
  */
 export async function sweep(target: Target): Promise<string[]> {
-  // The suite's modules (api.ts, through env.ts) read their configuration from the environment.
   // the sweep's requests are the runner's own: no reference model to compare them with
-  Object.assign(process.env, target.environment, {
-    CONTRACT_BASE_URL: target.serverUrl,
-    CONTRACT_ORACLE: 'off',
-  })
+  configureSuite({ ...target.env, baseUrl: target.serverUrl, noOracle: true })
   try {
     const leftovers = await sweepRunRecords()
     if (leftovers.length > 0) {
@@ -140,7 +128,7 @@ export async function sweep(target: Target): Promise<string[]> {
 
 export async function runContract(options: RunOptions): Promise<number> {
   const resources = createResources()
-  safe = createSafeText(secretsOfOptions(options))
+  safe = createSafeText(secretsOf(options))
   const deadline = startDeadline(options.deadlineMs, () => {
     say(
       `stopped: the run reached its deadline of ${formatDuration(options.deadlineMs)} (--deadline, CONTRACT_DEADLINE); removing its records (${formatDuration(AFTER_DEADLINE_MS)} at most) and what it started.`,
@@ -149,21 +137,14 @@ export async function runContract(options: RunOptions): Promise<number> {
     setTimeout(abortRequests, AFTER_DEADLINE_MS).unref()
   })
   try {
-    const junit = options.junit === undefined ? undefined : resolve(options.junit)
     const prepared = await Promise.race([prepareTarget(options, resources), deadline.passed])
     if (prepared === 'deadline') return 2
     const target = prepared
-    safe = createSafeText(secretsOfEnvironment(target.environment))
+    safe = createSafeText(secretsOf(target.env))
     say(`checking ${target.description}`)
-    const { results, interrupted, oracle } = await runTestFiles(
-      target.environment,
-      junit,
-      resources,
-      {
-        bail: options.bail,
-        signal: deadline.signal,
-      },
-    )
+    const { results, interrupted, oracle } = await runTestFiles(target.env, resources, {
+      signal: deadline.signal,
+    })
     // Nothing to remove from a read-only run, nor from the bundled mock after Ctrl-C (it stopped
     // too; its data file goes with it).
     const skipSweep = options.readOnly || (interrupted && options.baseUrl === undefined)
@@ -176,11 +157,10 @@ export async function runContract(options: RunOptions): Promise<number> {
       say('the test process ended without reporting its results (see its output above).')
       return 2
     }
-    if (junit !== undefined) say(`JUnit report: ${junit}`)
+    if (options.junit !== undefined) say(`JUnit report: ${options.junit}`)
     const keeps = keepsContract(results, cleanupProblems.length)
     const markdown = formatMarkdownSummary(results, target.serverUrl, keeps, cleanupProblems)
-    const summary = options.summary === undefined ? undefined : resolve(options.summary)
-    for (const file of await writeMarkdownSummary(safe(markdown), summary))
+    for (const file of await writeMarkdownSummary(safe(markdown), options.summary))
       say(`Markdown summary: ${file}`)
     if (options.coverage) {
       const { text, file } = await reportCoverage(target.document, results.checks, options.junit)

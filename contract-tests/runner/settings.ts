@@ -1,217 +1,377 @@
-// Each setting of contacts-contract: a flag, or the CONTRACT_* variable the suite has always read
-// (the flag wins). This table is the one list of them: the parser, the help and the skip reasons
-// of the checks all read it.
+// The settings of contacts-contract, each a flag or the CONTRACT_* variable the suite has always
+// read (the flag wins): this table is the one list of them, read by the project's command-line
+// module (mock/process/command-line.ts), which makes the help from it too; the skip reasons of
+// the checks name them by it, and its values are the run's options and, with what the run found
+// out about its target, the suite's (suite/support/env.ts). Then the rules between settings.
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import {
+  duration,
+  mustBe,
+  integer,
+  nameOption,
+  optional,
+  option,
+  parseCommandLine,
+  switchOption,
+  UsageError,
+  type CommandSpec,
+  type Option,
+  type Parse,
+  type ValuesOf,
+} from '../../mock/process/command-line.ts'
+import type { Secret } from './report/safe-text.ts'
 
-export const COMMAND = 'contacts-contract'
+/** A setting: an option, and whether its value is redacted wherever the run's output shows it. */
+export type Setting<T = unknown> = Option<T> & { secret?: Secret['label'] }
+const setting = <T>(spec: Setting<T>): Setting<T> => option(spec)
 
-export interface Setting {
-  /** The flag without its dashes; absent for the settings only a variable gives. */
-  flag?: string
-  /** The value's name in the help; absent for a switch. */
-  value?: string
-  variable?: string
-  meaning: string
-  fallback: string
-  /** A secret's value is redacted wherever the run's output would show it. */
-  secret?: 'token' | 'password'
+/** A text; blank is unset. */
+const toText: Parse<string | undefined> = (value) => value.trim() || undefined
+
+/** A file made absolute: the test processes may run in another folder. */
+const toPath: Parse<string | undefined> = (value, name) => {
+  const path = toText(value, name)
+  return path === undefined ? undefined : resolve(path)
+}
+
+/** A setting that may be unset: a text by default. */
+const optionalSetting = (
+  spec: Omit<Setting<string | undefined>, 'default'>,
+): Setting<string | undefined> => setting({ parse: toText, ...spec, default: undefined })
+
+const toBaseUrl: Parse<string | undefined> = (value, name) => {
+  const url = toText(value, name)
+  const protocol = url !== undefined && URL.canParse(url) ? new URL(url).protocol : undefined
+  if (url === undefined || protocol === 'http:' || protocol === 'https:') {
+    return url?.replace(/\/+$/, '')
+  }
+  return mustBe(name, 'an http(s) URL', url)
+}
+
+/** A file that must exist, made absolute. */
+const existingFile: Parse<string | undefined> = (value, name) => {
+  const path = toText(value, name)
+  if (path !== undefined && !existsSync(path)) {
+    throw new UsageError(`${name}: no such file '${path}'.`)
+  }
+  return toPath(value, name)
+}
+
+/** `decision:10, status:getContact:404` → the ids; the runner checks them against the document. */
+const toRuleIds: Parse<string[] | undefined> = (value, name) => {
+  if (value.trim() === '') return undefined
+  const ids = value
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '')
+  if (ids.length === 0) throw new UsageError(`${name} names no rule.`)
+  return ids
+}
+
+const toTitles: Parse<string[]> = (value, name) => {
+  let titles: unknown
+  try {
+    titles = JSON.parse(value)
+  } catch {
+    // refused below
+  }
+  if (Array.isArray(titles) && titles.every((title) => typeof title === 'string')) return titles
+  return mustBe(name, 'a JSON array of check titles', value)
 }
 
 export const SETTINGS = {
-  baseUrl: {
+  baseUrl: optionalSetting({
     flag: 'base-url',
     value: 'URL',
-    variable: 'CONTRACT_BASE_URL',
-    meaning: 'the server to check, e.g. https://staging.example.com',
-    fallback:
+    env: 'CONTRACT_BASE_URL',
+    help: 'the server to check, e.g. https://staging.example.com',
+    shows:
       'none: start the bundled mock on a free port, with a temporary data file, and check it with the fixture identities',
-  },
-  fetchModule: {
+    parse: toBaseUrl,
+  }),
+  fetchModule: optionalSetting({
     flag: 'fetch-module',
     value: 'FILE',
-    variable: 'CONTRACT_FETCH_MODULE',
-    meaning:
-      "check a fetch function instead of a server: a module exporting fetch (or a default export) or createFetch() returning one, optionally baseUrl and close; the runner relays the checks' requests to it (with the fixture identities unless --token and --org are given)",
-    fallback: 'none',
-  },
-  token: {
+    env: 'CONTRACT_FETCH_MODULE',
+    help: "check a fetch function instead of a server: a module exporting fetch (or a default export) or createFetch() returning one, optionally baseUrl and close; the runner relays the checks' requests to it (with the fixture identities unless --token and --org are given)",
+    shows: 'none',
+    parse: existingFile,
+  }),
+  token: optionalSetting({
     flag: 'token',
     value: 'TOKEN',
-    variable: 'CONTRACT_TOKEN',
-    meaning: 'a bearer token',
+    env: 'CONTRACT_TOKEN',
+    help: 'a bearer token',
     secret: 'token',
-    fallback: 'required with --base-url',
-  },
-  orgId: {
+    shows: 'required with --base-url',
+  }),
+  orgId: optionalSetting({
     flag: 'org',
     value: 'ID',
-    variable: 'CONTRACT_ORG_ID',
-    meaning: "an organization the token's user is a member of",
-    fallback: 'required with --base-url',
-  },
-  secondToken: {
+    env: 'CONTRACT_ORG_ID',
+    help: "an organization the token's user is a member of",
+    shows: 'required with --base-url',
+  }),
+  secondToken: optionalSetting({
     flag: 'second-token',
     value: 'TOKEN',
-    variable: 'CONTRACT_SECOND_TOKEN',
-    meaning: 'another user of that organization: ownership checks of user relationships',
+    env: 'CONTRACT_SECOND_TOKEN',
+    help: 'another user of that organization: ownership checks of user relationships',
     secret: 'token',
-    fallback: 'unset: those checks are skipped',
-  },
-  foreignOrgId: {
+    shows: 'unset: those checks are skipped',
+  }),
+  foreignOrgId: optionalSetting({
     flag: 'foreign-org',
     value: 'ID',
-    variable: 'CONTRACT_FOREIGN_ORG_ID',
-    meaning: "an organization the token's user is not a member of: isolation checks (403)",
-    fallback: 'unset: those checks are skipped',
-  },
-  foreignToken: {
+    env: 'CONTRACT_FOREIGN_ORG_ID',
+    help: "an organization the token's user is not a member of: isolation checks (403)",
+    shows: 'unset: those checks are skipped',
+  }),
+  foreignToken: optionalSetting({
     flag: 'foreign-token',
     value: 'TOKEN',
-    variable: 'CONTRACT_FOREIGN_TOKEN',
-    meaning: "a user of --foreign-org: checks that another organization's records are 404 here",
+    env: 'CONTRACT_FOREIGN_TOKEN',
+    help: "a user of --foreign-org: checks that another organization's records are 404 here",
     secret: 'token',
-    fallback: 'unset: those checks are skipped',
-  },
-  email: {
+    shows: 'unset: those checks are skipped',
+  }),
+  email: optionalSetting({
     flag: 'email',
     value: 'EMAIL',
-    variable: 'CONTRACT_EMAIL',
-    meaning:
-      'a user who can log in (POST /api/v1/login), with CONTRACT_PASSWORD: the login and logout checks',
-    fallback: "unset: those checks are skipped; with the bundled mock, Alice's",
-  },
-  password: {
+    env: 'CONTRACT_EMAIL',
+    help: 'a user who can log in (POST /api/v1/login), with CONTRACT_PASSWORD: the login and logout checks',
+    shows: "unset: those checks are skipped; with the bundled mock, Alice's",
+  }),
+  password: optionalSetting({
     // no flag: a password on a command line ends up in shell histories and process lists
-    variable: 'CONTRACT_PASSWORD',
-    meaning: 'the password of CONTRACT_EMAIL',
+    env: 'CONTRACT_PASSWORD',
+    help: 'the password of CONTRACT_EMAIL',
     secret: 'password',
-    fallback: 'unset: the login and logout checks are skipped',
-  },
-  relationshipId: {
+    shows: 'unset: the login and logout checks are skipped',
+  }),
+  relationshipId: optionalSetting({
     flag: 'relationship-id',
     value: 'ID',
-    variable: 'CONTRACT_RELATIONSHIP_ID',
-    meaning: 'a relationship type for creating user relationships',
-    fallback: 'the first of GET /api/v1/relationships',
-  },
-  readOnly: {
+    env: 'CONTRACT_RELATIONSHIP_ID',
+    help: 'a relationship type for creating user relationships',
+    shows: 'the first of GET /api/v1/relationships',
+  }),
+  readOnly: switchOption({
     flag: 'read-only',
-    variable: 'CONTRACT_READ_ONLY',
-    meaning:
-      'only the checks that write nothing: GET, HEAD and OPTIONS requests only (production smoke tests)',
-    fallback: 'off; the variable turns it on with 1, true or yes',
-  },
-  noOracle: {
+    env: 'CONTRACT_READ_ONLY',
+    help: 'only the checks that write nothing: GET, HEAD and OPTIONS requests only (production smoke tests)',
+    shows: 'off; the variable turns it on with 1, true or yes',
+  }),
+  noOracle: switchOption({
     flag: 'no-oracle',
-    variable: 'CONTRACT_ORACLE',
-    meaning:
-      'compare no answer with the reference model (the bundled mock, run in the test process on the same document and fed the same requests): only the checks judge the target',
-    fallback:
+    env: 'CONTRACT_ORACLE',
+    help: 'compare no answer with the reference model (the bundled mock, run in the test process on the same document and fed the same requests): only the checks judge the target',
+    shows:
       "on: every answer about the run's own records is compared; CONTRACT_ORACLE=off turns it off",
-  },
-  junit: {
+    // off, 0, false or no turn the reference model off
+    parse: (value) => ['off', '0', 'false', 'no'].includes(value.trim().toLowerCase()),
+  }),
+  junit: optionalSetting({
     flag: 'junit',
+    parse: toPath,
     value: 'FILE',
-    meaning: "also write node's JUnit XML report to FILE (its folder is created)",
-    fallback: 'none',
-  },
-  viaPrism: {
+    help: "also write node's JUnit XML report to FILE (its folder is created)",
+    shows: 'none',
+  }),
+  viaPrism: switchOption({
     flag: 'via-prism',
-    meaning:
-      "send every check through Prism's validating proxy, started in front of the target (needs @stoplight/prism-cli, a devDependency of this repository)",
-    fallback: 'off',
-  },
-  behindPrism: {
-    variable: 'CONTRACT_VIA_PRISM',
-    meaning:
-      'the base URL already is a Prism proxy that you run: skip the checks Prism cannot forward',
-    fallback: 'off; on with 1, true or yes',
-  },
-  runId: {
-    variable: 'CONTRACT_RUN_ID',
-    meaning: 'the id in contract-run-<id>, the marker every record of the run carries',
-    fallback: 'random',
-  },
-  document: {
+    help: "send every check through Prism's validating proxy, started in front of the target (needs @stoplight/prism-cli, a devDependency of this repository)",
+    shows: 'off',
+  }),
+  behindPrism: switchOption({
+    env: 'CONTRACT_VIA_PRISM',
+    help: 'the base URL already is a Prism proxy that you run: skip the checks Prism cannot forward',
+    shows: 'off; on with 1, true or yes',
+  }),
+  runId: optionalSetting({
+    env: 'CONTRACT_RUN_ID',
+    help: 'the id in contract-run-<id>, the marker every record of the run carries',
+    shows: 'random',
+  }),
+  document: optionalSetting({
     flag: 'document',
     value: 'FILE',
-    variable: 'CONTRACT_DOCUMENT',
-    meaning:
-      'the OpenAPI document to hold the target to (YAML or JSON), e.g. your own version of it',
-    fallback: "the package's openapi/openapi.yaml",
-  },
-  requestTimeout: {
+    env: 'CONTRACT_DOCUMENT',
+    help: 'the OpenAPI document to hold the target to (YAML or JSON), e.g. your own version of it',
+    shows: "the package's openapi/openapi.yaml",
+    parse: existingFile,
+  }),
+  requestTimeoutMs: setting({
     flag: 'request-timeout',
     value: 'MS',
-    variable: 'CONTRACT_REQUEST_TIMEOUT_MS',
-    meaning: 'how long one request may take before it fails',
-    fallback: '15000',
-  },
-  checkTimeout: {
+    env: 'CONTRACT_REQUEST_TIMEOUT_MS',
+    help: 'how long one request may take before it fails',
+    shows: '15000',
+    parse: integer(1),
+    default: 15_000,
+  }),
+  checkTimeoutMs: setting({
     flag: 'check-timeout',
     value: 'MS',
-    variable: 'CONTRACT_CHECK_TIMEOUT_MS',
-    meaning: 'how long one check (or hook), all its requests included, may take',
-    fallback: '30000, and at least twice the request timeout',
-  },
-  deadline: {
+    env: 'CONTRACT_CHECK_TIMEOUT_MS',
+    help: 'how long one check (or hook), all its requests included, may take',
+    shows: '30000, and at least twice the request timeout',
+    parse: integer(1),
+    default: 30_000,
+  }),
+  deadlineMs: setting({
     flag: 'deadline',
     value: 'DURATION',
-    variable: 'CONTRACT_DEADLINE',
-    meaning:
-      'how long the whole run may take, e.g. 90s, 10m or 1h: past it the run stops the test files and what they started, removes its records if it can within 5 s, says so in one line and exits with code 2',
-    fallback: '10m',
-  },
-  bail: {
+    env: 'CONTRACT_DEADLINE',
+    help: 'how long the whole run may take, e.g. 90s, 10m or 1h: past it the run stops the test files and what they started, removes its records if it can within 5 s, says so in one line and exits with code 2',
+    shows: '10m',
+    parse: duration,
+    default: 10 * 60_000,
+  }),
+  bail: switchOption({
     flag: 'bail',
-    variable: 'CONTRACT_BAIL',
-    meaning: 'stop at the first failed check (the records of the run are still removed)',
-    fallback: 'off; on with 1, true or yes',
-  },
-  summary: {
+    env: 'CONTRACT_BAIL',
+    help: 'stop at the first failed check (the records of the run are still removed)',
+    shows: 'off; on with 1, true or yes',
+  }),
+  summary: optionalSetting({
     flag: 'summary',
+    parse: toPath,
     value: 'FILE',
-    variable: 'CONTRACT_SUMMARY',
-    meaning:
-      'also write a Markdown summary (one row per rule: checked, passed, failed, skipped and why) to FILE; it is added to GITHUB_STEP_SUMMARY too when that is set',
-    fallback: 'none (GITHUB_STEP_SUMMARY alone when set)',
-  },
-  seed: {
+    env: 'CONTRACT_SUMMARY',
+    help: 'also write a Markdown summary (one row per rule: checked, passed, failed, skipped and why) to FILE; it is added to GITHUB_STEP_SUMMARY too when that is set',
+    shows: 'none (GITHUB_STEP_SUMMARY alone when set)',
+  }),
+  seed: setting({
     flag: 'seed',
     value: 'N',
-    variable: 'CONTRACT_SEED',
-    meaning:
-      'the seed of the generative phase: a failure it prints can be replayed with the same seed',
-    fallback: 'random, printed at the start of the phase',
-  },
-  runs: {
+    env: 'CONTRACT_SEED',
+    help: 'the seed of the generative phase: a failure it prints can be replayed with the same seed',
+    shows: 'random, printed at the start of the phase',
+    parse: optional(integer(0)),
+    default: undefined,
+  }),
+  runs: setting({
     flag: 'runs',
     value: 'N',
-    variable: 'CONTRACT_RUNS',
-    meaning: 'how many random sequences the generative phase tries (0 turns it off)',
-    fallback: '100',
-  },
-  coverage: {
+    env: 'CONTRACT_RUNS',
+    help: 'how many random sequences the generative phase tries (0 turns it off)',
+    shows: '100',
+    parse: integer(0),
+    default: 100,
+  }),
+  coverage: switchOption({
     flag: 'coverage',
-    variable: 'CONTRACT_COVERAGE',
-    meaning:
-      "after the run, list each rule of the document (its decisions, statuses, headers, order of checks, body fields and query parameters) with the checks that cover it, uncovered rules first, and write them to coverage.json in the reports folder (that of --junit, else ./reports); the exit code stays the run's",
-    fallback: 'off; on with 1, true or yes',
-  },
-  rules: {
+    env: 'CONTRACT_COVERAGE',
+    help: "after the run, list each rule of the document (its decisions, statuses, headers, order of checks, body fields and query parameters) with the checks that cover it, uncovered rules first, and write them to coverage.json in the reports folder (that of --junit, else ./reports); the exit code stays the run's",
+    shows: 'off; on with 1, true or yes',
+  }),
+  rules: setting({
     flag: 'rules',
     value: 'ID,ID,…',
-    variable: 'CONTRACT_RULES',
-    meaning:
-      'run only the checks that cover one of these rules, by the ids --coverage lists (e.g. decision:10,status:getContact:404)',
-    fallback: 'every check',
-  },
-} as const satisfies Record<string, Setting>
+    env: 'CONTRACT_RULES',
+    help: 'run only the checks that cover one of these rules, by the ids --coverage lists (e.g. decision:10,status:getContact:404)',
+    shows: 'every check',
+    parse: toRuleIds,
+    default: undefined,
+  }),
+  // for the self-test: titles of checks left out, as a JSON array (coverage.test.ts)
+  omittedChecks: setting({
+    env: 'CONTRACT_OMIT_CHECKS',
+    parse: toTitles,
+    default: [],
+  }),
+  // for measuring: a file where each test process adds what its reference model compared
+  oracleStatsFile: optionalSetting({ env: 'CONTRACT_ORACLE_STATS', parse: toPath }),
+}
 
 export type SettingName = keyof typeof SETTINGS
 
-/** How a check's skip reason names a setting: `--second-token (CONTRACT_SECOND_TOKEN)`. */
-export function nameSetting(name: SettingName): string {
-  const { flag, variable }: Setting = SETTINGS[name]
-  if (flag === undefined) return variable ?? name
-  return variable === undefined ? `--${flag}` : `--${flag} (${variable})`
+/** What a run is asked to do: the value of each setting. */
+export type RunOptions = ValuesOf<typeof SETTINGS>
+
+/** How a message or a check's skip reason names a setting: `--second-token (CONTRACT_SECOND_TOKEN)`. */
+export const nameSetting = (name: SettingName): string => nameOption(SETTINGS[name])
+
+export const COMMAND: CommandSpec<typeof SETTINGS> = {
+  name: 'contacts-contract',
+  usage: `Usage: contacts-contract [options]
+
+Checks a Contacts API server against openapi/openapi.yaml and the behaviour it documents. Without
+--base-url it starts the bundled mock and checks that; with --fetch-module it checks a fetch
+function (createMockFetch, MSW), relaying each request to it.
+`,
+  options: SETTINGS,
+  version: true,
+  footer: `
+Exit codes:
+  0  the target keeps the contract
+  1  it does not: a check failed, or the records of the run could not be removed
+  2  the checks could not run: bad usage, a target that cannot be reached, the mock or
+     Prism could not start, or the run reached its --deadline
+  130  interrupted (Ctrl-C), once the records of the run are removed`,
+}
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'run'; options: RunOptions }
+  | { kind: 'sweep'; options: RunOptions }
+  | { kind: 'diff'; options: RunOptions; targets: DiffTarget[] }
+
+/** One side of `diff`: its URL, and its --token and --org (each given once for both, or twice). */
+export interface DiffTarget {
+  baseUrl: string
+  token: string
+  orgId: string
+}
+
+type Given = Partial<Record<SettingName, string[]>>
+
+/** `diff` takes two targets: --base-url twice; --token and --org once for both, or once each. */
+function diffCommand(given: Given, options: RunOptions): Command {
+  const baseUrls = (given.baseUrl ?? []).flatMap(
+    (url) => toBaseUrl(url, nameSetting('baseUrl')) ?? [],
+  )
+  if (baseUrls.length !== 2) {
+    throw new UsageError('diff needs --base-url twice (the two targets to compare).')
+  }
+  const missing = (['token', 'orgId'] as const).filter((name) => given[name] === undefined)
+  if (missing.length > 0) {
+    throw new UsageError(
+      `diff needs ${missing.map((name) => `--${SETTINGS[name].flag ?? ''}`).join(' and ')}.`,
+    )
+  }
+  const nth = (name: 'token' | 'orgId', index: number): string =>
+    given[name]?.[index] ?? given[name]?.[0] ?? ''
+  const targets = baseUrls.map((baseUrl, index) => ({
+    baseUrl,
+    token: nth('token', index),
+    orgId: nth('orgId', index),
+  }))
+  return { kind: 'diff', options, targets }
+}
+
+/** The command line of contacts-contract, `sweep` or `diff` first for those commands. */
+export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Command {
+  const [first, ...rest] = argv
+  const subcommand = first === 'sweep' || first === 'diff' ? first : undefined
+  const line = parseCommandLine(COMMAND, subcommand === undefined ? argv : rest, env)
+  if (line.kind !== 'run') return line
+  const { values: options, given } = line
+  options.checkTimeoutMs = Math.max(options.checkTimeoutMs, 2 * options.requestTimeoutMs)
+  if (subcommand === 'diff') return diffCommand(given, options)
+  if (options.fetchModule !== undefined && options.baseUrl !== undefined) {
+    throw new UsageError(
+      `${nameSetting('fetchModule')} and ${nameSetting('baseUrl')} name two targets: give one.`,
+    )
+  }
+  const missing = (['token', 'orgId'] as const).filter((name) => options[name] === undefined)
+  if (options.baseUrl !== undefined && missing.length > 0) {
+    throw new UsageError(
+      `${nameSetting('baseUrl')} needs ${missing.map(nameSetting).join(' and ')} too.`,
+    )
+  }
+  return { kind: subcommand ?? 'run', options }
 }

@@ -1,5 +1,6 @@
 // The process that runs the test files, started by the runner (run-contract.ts) as
-// `node [--import tsx] test-process.(ts|js) --results FILE [--junit FILE] [--bail] -- files…`.
+// `node [--import tsx] test-process.(ts|js) RESULTS-FILE files…`, the run's settings in the file
+// named by CONTRACT_SETTINGS_FILE (suite/support/env.ts).
 // It is node's own test runner, through run(): Node 20's `node --test` does not apply `--import`
 // to itself, so it could not load a reporter written in TypeScript; run() takes the reporters as
 // functions, and starts each file in a child process with this process's flags (tsx included).
@@ -7,7 +8,7 @@ import { writeFile } from 'node:fs/promises'
 import { relative } from 'node:path'
 import { run } from 'node:test'
 import type { TestEvent } from 'node:test/reporters'
-import { parseArgs } from 'node:util'
+import { contractEnv } from '../suite/support/env.ts'
 import { attachCovers } from './report/check-covers.ts'
 import { createCheckTracker, type RunResults } from './report/check-results.ts'
 import { createProgressPrinter, formatFailureBlocks } from './report/console-report.ts'
@@ -16,15 +17,9 @@ import { createRunSafeText } from './report/run-secrets.ts'
 import { mapStrings } from './report/safe-text.ts'
 import { SUITE_DIR } from './locate.ts'
 
-const { values, positionals: files } = parseArgs({
-  options: {
-    results: { type: 'string' },
-    junit: { type: 'string' },
-    bail: { type: 'boolean' },
-  },
-  allowPositionals: true,
-})
-if (values.results === undefined) throw new Error('test-process: --results FILE is required')
+const [resultsFile, ...files] = process.argv.slice(2)
+if (resultsFile === undefined) throw new Error('test-process: RESULTS-FILE is required')
+const { junit, bail, coversFile } = contractEnv()
 
 /** A slow target must not leave the log silent: a line at least this often. */
 const HEARTBEAT_MS = 20_000
@@ -39,7 +34,7 @@ let currentFile = ''
 let fileStarted = Date.now()
 // Everything this process writes, the target's text included, has the run's secrets redacted and
 // its control characters escaped: the findings as they come in, and any other output as written.
-const safe = createRunSafeText(process.env)
+const safe = createRunSafeText(contractEnv())
 const write = (text: string): void => {
   lastOutput = Date.now()
   process.stdout.write(safe(text))
@@ -53,10 +48,6 @@ const heartbeat = setInterval(() => {
   const elapsed = Math.round((Date.now() - fileStarted) / 1000)
   write(`  … ${currentFile}: still running (${String(elapsed)} s in this file)\n`)
 }, HEARTBEAT_MS / 4)
-
-// The test files record the rules of each check they register here (check-registry.ts).
-const coversFile = `${values.results}.covers.jsonl`
-process.env['CONTRACT_COVERS_FILE'] = coversFile
 
 // One file at a time: the checks of user relationship lists see all of the token owner's
 // relationships, which another file would change under them. Within a file, tests run in order.
@@ -79,7 +70,7 @@ for await (const event of events) {
   else results.problems.push(finding.problem)
   write(print(finding))
   const failed = finding.kind === 'problem' || finding.check.outcome === 'failed'
-  if (values.bail === true && failed) {
+  if (bail && failed) {
     bailed = true
     write('--bail: stopping at the first failure.\n')
     stop.abort()
@@ -87,6 +78,6 @@ for await (const event of events) {
 }
 clearInterval(heartbeat)
 await attachCovers(results.checks, coversFile, SUITE_DIR)
-if (values.junit !== undefined) await writeFile(values.junit, formatJunit(results, SUITE_DIR))
+if (junit !== undefined) await writeFile(junit, formatJunit(results, SUITE_DIR))
 write(formatFailureBlocks(results))
-await writeFile(values.results, JSON.stringify({ ...results, bailed }))
+await writeFile(resultsFile, JSON.stringify({ ...results, bailed }))

@@ -1,7 +1,7 @@
 // How contacts-contract reads its settings: flags, else the CONTRACT_* variables.
 import { describe, expect, test } from '@jest/globals'
-import { CannotRunError } from '../runner/cannot-run.ts'
-import { parseCommand, type RunOptions } from '../runner/options.ts'
+import { UsageError } from '../../mock/process/command-line.ts'
+import { parseCommand, type RunOptions } from '../runner/settings.ts'
 
 const BASE = ['--base-url', 'http://api.example.test/', '--token', 't', '--org', 'o']
 
@@ -71,7 +71,7 @@ describe('parseCommand', () => {
       const options = optionsOf([...BASE, ...flags], env)
 
       // Assert
-      expect(options.oracle).toBe(expected)
+      expect(options.noOracle).toBe(!expected)
     },
   )
 
@@ -86,7 +86,7 @@ describe('parseCommand', () => {
   test.each([
     [
       ['--base-url', 'ftp://x', '--token', 't', '--org', 'o'],
-      "--base-url must be an http(s) URL, got 'ftp://x'",
+      "--base-url (CONTRACT_BASE_URL) must be an http(s) URL, got 'ftp://x'.",
     ],
     [['--token'], '--token needs a value'],
     [['--read-only=yes'], '--read-only takes no value'],
@@ -100,7 +100,7 @@ describe('parseCommand', () => {
     const parse = (): unknown => parseCommand(argv, {})
 
     // Assert
-    expect(parse).toThrow(CannotRunError)
+    expect(parse).toThrow(UsageError)
     expect(parse).toThrow(message)
   })
 
@@ -110,5 +110,73 @@ describe('parseCommand', () => {
 
     // Assert
     expect(options).toMatchObject({ baseUrl: undefined, token: undefined })
+  })
+})
+
+describe('parseCommand, durations and the two targets of diff', () => {
+  test.each([
+    ['500ms', 500],
+    ['90s', 90_000],
+    ['15m', 900_000],
+    ['1.5h', 5_400_000],
+    ['7d', 604_800_000],
+    ['2 M', 120_000],
+  ])('When --deadline is %s, then the run may take %i ms', (text, ms) => {
+    // Act
+    const fromFlag = optionsOf(['--deadline', text])
+    const fromVariable = optionsOf([], { CONTRACT_DEADLINE: text })
+
+    // Assert
+    expect([fromFlag.deadlineMs, fromVariable.deadlineMs]).toEqual([ms, ms])
+  })
+
+  test('When the check timeout is below twice the request timeout, then it is raised to that', () => {
+    // Act
+    const options = optionsOf(['--request-timeout', '20000', '--check-timeout', '1000'])
+
+    // Assert
+    expect(options.checkTimeoutMs).toBe(40_000)
+  })
+
+  test('When diff is given two base URLs, then --token and --org serve both, or one each', () => {
+    // Arrange
+    const urls = ['diff', '--base-url', 'http://a.test/', '--base-url', 'http://b.test']
+
+    // Act
+    const shared = parseCommand([...urls, '--token', 't', '--org', 'o'], {})
+    const each = parseCommand([...urls, '--token', 't1', '--token', 't2', '--org', 'o'], {})
+
+    // Assert
+    expect(shared).toMatchObject({
+      kind: 'diff',
+      targets: [
+        { baseUrl: 'http://a.test', token: 't', orgId: 'o' },
+        { baseUrl: 'http://b.test', token: 't', orgId: 'o' },
+      ],
+    })
+    expect(each).toMatchObject({
+      targets: [
+        { baseUrl: 'http://a.test', token: 't1', orgId: 'o' },
+        { baseUrl: 'http://b.test', token: 't2', orgId: 'o' },
+      ],
+    })
+  })
+
+  test.each([
+    [
+      ['diff', '--base-url', 'http://a.test', '--token', 't', '--org', 'o'],
+      'diff needs --base-url twice',
+    ],
+    [
+      ['diff', '--base-url', 'http://a.test', '--base-url', 'http://b.test'],
+      'diff needs --token and --org.',
+    ],
+  ])('When diff is %j, then it cannot run: %s', (argv, message) => {
+    // Act
+    const parse = (): unknown => parseCommand(argv, { CONTRACT_TOKEN: 't', CONTRACT_ORG_ID: 'o' })
+
+    // Assert
+    expect(parse).toThrow(UsageError)
+    expect(parse).toThrow(message)
   })
 })

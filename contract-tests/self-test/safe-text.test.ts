@@ -1,7 +1,7 @@
 // The one escaping and redaction step of everything a run writes (runner/report/safe-text.ts), and
 // the deadline's durations (runner/deadline.ts).
 import { describe, expect, test } from '@jest/globals'
-import { formatDuration, parseDurationMs } from '../runner/deadline.ts'
+import { formatDuration } from '../runner/deadline.ts'
 import { createSafeText, escapeControls } from '../runner/report/safe-text.ts'
 
 describe('Escaping', () => {
@@ -67,24 +67,7 @@ describe('Redaction', () => {
   })
 })
 
-describe('Durations of --deadline', () => {
-  test('When a duration has a unit, then it is read in milliseconds; without one, or zero, it is refused', () => {
-    // Act
-    const read = ['90s', '10m', '1.5h', '500ms', '2 M', '90', '0s', 'soon'].map(parseDurationMs)
-
-    // Assert
-    expect(read).toEqual([
-      90_000,
-      600_000,
-      5_400_000,
-      500,
-      120_000,
-      undefined,
-      undefined,
-      undefined,
-    ])
-  })
-
+describe('Durations of --deadline (read by mock/process/command-line.ts)', () => {
   test('When a duration is said back, then it is in the unit a person would use', () => {
     // Act
     const said = [5_000, 600_000, 5_400_000, 1_500].map(formatDuration)

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `contacts-mock` (and `npm start`): the process shell around serve().
-import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { pino } from 'pino'
 import { isLoopbackAddress } from './listen-address.ts'
 import type { Access } from '../app.ts'
-import { ConfigError, readCommandLine, USAGE, type MockConfig } from './config.ts'
+import { packageVersion, usageLine, UsageError } from './command-line.ts'
+import { COMMAND, readCommandLine, USAGE, type MockConfig } from './options.ts'
 import { loadSeedFile, SeedError } from '../../fixtures/seed-file.ts'
 import { loadDocument } from '../../openapi/document-files.ts'
 import { bannerOf } from './banner.ts'
@@ -49,15 +49,6 @@ function seedOf(config: MockConfig): () => Promise<Data> {
   return () => Promise.resolve(structuredClone(data))
 }
 
-function version(): string {
-  const manifest = new URL('../../package.json', import.meta.url)
-  // compiled, this file is one folder deeper (dist/mock/process/main.js)
-  const path = import.meta.url.endsWith('.ts')
-    ? manifest
-    : new URL('../../../package.json', import.meta.url)
-  return (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version
-}
-
 async function main(argv: string[]): Promise<number | undefined> {
   const request = readCommandLine(argv, process.env)
   if (request.kind === 'help') {
@@ -65,7 +56,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     return EXIT.ok
   }
   if (request.kind === 'version') {
-    process.stdout.write(`${version()}\n`)
+    process.stdout.write(`${packageVersion(import.meta.url)}\n`)
     return EXIT.ok
   }
   const { config } = request
@@ -131,10 +122,8 @@ main(process.argv.slice(2)).then(
     if (code !== undefined) process.exitCode = code
   },
   (error: unknown) => {
-    if (error instanceof ConfigError) {
-      process.stderr.write(
-        `contacts-mock: ${error.message}\nRun contacts-mock --help for the flags.\n`,
-      )
+    if (error instanceof UsageError) {
+      process.stderr.write(`${usageLine(COMMAND, error)}\n`)
       process.exitCode = EXIT.usage
     } else {
       const message = error instanceof StartupError ? error.message : String(error)

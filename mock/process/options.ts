@@ -1,77 +1,88 @@
-// Every flag of `contacts-mock`, once: its environment variable, what it reads, its default and
-// its text in --help. config.ts parses by this table, and MockConfig's type comes from it.
+// `contacts-mock`'s command line: every flag once, with its environment variable, what it reads,
+// its default and its text in --help (command-line.ts reads by this table, and MockConfig's type
+// comes from it); then the rules between flags. It fails fast, in one line, on what it cannot read.
 import {
-  ConfigError,
-  toDelay,
-  toDuration,
-  toHostNames,
-  toInteger,
-  toStoreUrl,
+  duration,
+  helpText,
+  integer,
+  mustBe,
+  optional,
+  option,
+  parseCommandLine,
+  switchOption,
+  text,
+  UsageError,
+  type CommandSpec,
   type Parse,
-} from './option-values.ts'
+  type ValuesOf,
+} from './command-line.ts'
 import type { LogFormat } from './request-log-readable.ts'
 
 const HOUR_MS = 3_600_000
 
-export interface OptionSpec<K extends string = string, T = unknown> {
-  /** The name of the value in MockConfig. */
-  key: K
-  /** What follows the flag in --help (`N`, `FILE`); none for a switch. */
-  value?: string
-  env?: string
-  /** What --help says; the variable and the default are added to it. */
-  help: string
-  /** How --help names the default; none: the default says nothing worth showing. */
-  shows?: string
-  /** Reads a given value; none for a switch. */
-  parse?: Parse<T>
-  default: T
-  /** Given more than once, the values add up (read as one list). */
-  multiple?: boolean
+// A DNS name (or a single label such as `devbox`): no scheme, port, path or wildcard.
+const HOST_NAME = /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*$/
+
+/** Names given one per flag, or separated by commas. */
+const toHostNames: Parse<string[]> = (value, name) => {
+  const names = value
+    .split(',')
+    .map((host) => host.trim().toLowerCase().replace(/\.$/, ''))
+    .filter((host) => host !== '')
+  const wrong = names.find((host) => !HOST_NAME.test(host))
+  if (wrong !== undefined)
+    mustBe(name, 'a host name without scheme or port (e.g. devbox.lan)', wrong)
+  return names
 }
 
-const option = <K extends string, T>(spec: OptionSpec<K, T>): OptionSpec<K, T> => spec
-const integer =
-  (min: number, max: number): Parse<number> =>
-  (text, name) =>
-    toInteger(name, text, min, max)
-const text: Parse<string> = (value) => value
-const toLogFormat: Parse<LogFormat> = (value, name) => {
-  if (value === 'json' || value === 'pretty') return value
-  throw new ConfigError(`${name} must be pretty or json, got '${value}'.`)
+const toDelay: Parse<[number, number]> = (value, name) => {
+  const [min = '', max = min, ...rest] = value.split('-')
+  if (rest.length > 0) mustBe(name, 'MS or MIN-MAX', value)
+  const range: [number, number] = [integer(0, 60_000)(min, name), integer(0, 60_000)(max, name)]
+  if (range[0] > range[1]) mustBe(name, 'MIN-MAX with MIN not above MAX', value)
+  return range
 }
-const optional = <T>(parse: Parse<T>): Parse<T | undefined> => parse
+
+const toStoreUrl: Parse<string> = (value, name) =>
+  /^postgres(ql)?:\/\/./.test(value)
+    ? value
+    : mustBe(name, 'a postgres:// or postgresql:// URL', value)
+
+const toLogFormat: Parse<LogFormat> = (value, name) =>
+  value === 'json' || value === 'pretty' ? value : mustBe(name, 'pretty or json', value)
+
+const toToken: Parse<string> = (value, name) => {
+  if (value.trim() === '') throw new UsageError(`${name} must not be empty.`)
+  return value
+}
 
 export const OPTIONS = {
   port: option({
-    key: 'port',
+    flag: 'port',
     value: 'N',
     env: 'PORT',
     help: 'port; 0 picks a free one',
-    shows: '4010',
     parse: integer(0, 65_535),
     default: 4010,
   }),
   host: option({
-    key: 'host',
+    flag: 'host',
     value: 'ADDRESS',
     env: 'HOST',
     help: 'address to listen on; on any address but loopback the admin API needs --admin-token',
-    shows: '127.0.0.1',
     parse: text,
     default: '127.0.0.1',
   }),
-  db: option({
-    key: 'dbFile',
+  dbFile: option({
+    flag: 'db',
     value: 'FILE',
     env: 'DB_FILE',
     help: 'data file, created from the fixtures when absent',
-    shows: 'data/db.json',
     parse: text,
     default: 'data/db.json',
   }),
   store: option({
-    key: 'store',
+    flag: 'store',
     value: 'URL',
     env: 'DATABASE_URL',
     help:
@@ -82,8 +93,8 @@ export const OPTIONS = {
     parse: optional(toStoreUrl),
     default: undefined,
   }),
-  'pool-size': option({
-    key: 'poolSize',
+  poolSize: option({
+    flag: 'pool-size',
     value: 'N',
     env: 'POOL_SIZE',
     help: 'connections to the database per instance',
@@ -91,8 +102,8 @@ export const OPTIONS = {
     parse: optional(integer(1, 1000)),
     default: undefined,
   }),
-  data: option({
-    key: 'dataFile',
+  dataFile: option({
+    flag: 'data',
     value: 'FILE',
     env: 'DATA_FILE',
     help:
@@ -102,8 +113,8 @@ export const OPTIONS = {
     parse: optional(text),
     default: undefined,
   }),
-  document: option({
-    key: 'documentFile',
+  documentFile: option({
+    flag: 'document',
     value: 'FILE',
     env: 'DOCUMENT',
     help: 'your version of openapi.yaml: the same operations with other constraints',
@@ -111,16 +122,14 @@ export const OPTIONS = {
     parse: optional(text),
     default: undefined,
   }),
-  watch: option({
-    key: 'watch',
+  watch: switchOption({
+    flag: 'watch',
     help:
       'when the document changes, recompile the validators and keep the data; a document that ' +
       'does not load is reported and the previous one stays',
-    shows: 'off',
-    default: false,
   }),
   seed: option({
-    key: 'seed',
+    flag: 'seed',
     value: 'N',
     env: 'SEED',
     help: 'faker seed of the fixtures and of the fault draws',
@@ -128,8 +137,8 @@ export const OPTIONS = {
     parse: optional(integer(0, 2 ** 31 - 1)),
     default: undefined,
   }),
-  'allowed-host': option({
-    key: 'allowedHosts',
+  allowedHosts: option({
+    flag: 'allowed-host',
     value: 'NAME',
     env: 'ALLOWED_HOSTS',
     help:
@@ -140,55 +149,48 @@ export const OPTIONS = {
     default: [],
     multiple: true,
   }),
-  'admin-token': option({
-    key: 'adminToken',
+  adminToken: option({
+    flag: 'admin-token',
     value: 'TOKEN',
     env: 'ADMIN_TOKEN',
     help: 'bearer token the admin API (/__admin) requires',
     shows: 'none: the admin API answers on loopback only',
-    parse: optional((value, name) => {
-      if (value.trim() === '') throw new ConfigError(`${name} must not be empty.`)
-      return value
-    }),
+    parse: optional(toToken),
     default: undefined,
   }),
-  recover: option({
-    key: 'recover',
+  recover: switchOption({
+    flag: 'recover',
     help:
       'start on a damaged journal (or lines that break a rule of the data): keep its intact ' +
       'entries and a copy of it aside',
     shows: 'off: refuse to start',
-    default: false,
   }),
-  'headers-timeout': option({
-    key: 'headersTimeoutMs',
+  headersTimeoutMs: option({
+    flag: 'headers-timeout',
     value: 'MS',
     env: 'HEADERS_TIMEOUT',
     help: "time for a request's headers to arrive, else 408",
-    shows: '10000',
     parse: integer(1, HOUR_MS),
     default: 10_000,
   }),
-  'request-timeout': option({
-    key: 'requestTimeoutMs',
+  requestTimeoutMs: option({
+    flag: 'request-timeout',
     value: 'MS',
     env: 'REQUEST_TIMEOUT',
     help: 'time for a whole request to arrive, else 408; 0 for none',
-    shows: '30000',
     parse: integer(0, HOUR_MS),
     default: 30_000,
   }),
-  'keep-alive-timeout': option({
-    key: 'keepAliveTimeoutMs',
+  keepAliveTimeoutMs: option({
+    flag: 'keep-alive-timeout',
     value: 'MS',
     env: 'KEEP_ALIVE_TIMEOUT',
     help: 'how long an idle connection stays open',
-    shows: '5000',
     parse: integer(1, HOUR_MS),
     default: 5_000,
   }),
   delay: option({
-    key: 'delay',
+    flag: 'delay',
     value: 'MS|MIN-MAX',
     env: 'DELAY',
     help: 'every API request waits MS, or MIN to MAX ms drawn uniformly',
@@ -196,8 +198,8 @@ export const OPTIONS = {
     parse: optional(toDelay),
     default: undefined,
   }),
-  faults: option({
-    key: 'faultsFile',
+  faultsFile: option({
+    flag: 'faults',
     value: 'FILE',
     env: 'FAULTS_FILE',
     help: 'fault rules to start with: a JSON list of what POST /__admin/faults takes',
@@ -205,32 +207,29 @@ export const OPTIONS = {
     parse: optional(text),
     default: undefined,
   }),
-  'no-faults': option({
-    key: 'noFaults',
+  noFaults: switchOption({
+    flag: 'no-faults',
     help:
       'no fault simulation: Prefer is ignored and the fault rules API answers 403, e.g. on a ' +
       'mock a whole team shares',
-    shows: 'off',
-    default: false,
   }),
-  'no-inspector': option({
-    key: 'noInspector',
+  noInspector: switchOption({
+    flag: 'no-inspector',
     help: 'no recording of requests for /__inspector',
     shows: 'the last 500 are kept in memory',
-    default: false,
   }),
-  'token-ttl': option({
-    key: 'tokenTtlMs',
+  tokenTtlMs: option({
+    flag: 'token-ttl',
     value: 'DURATION',
     env: 'TOKEN_TTL',
     help: 'how long a login token lasts: 30s, 15m, 2h, 7d',
     shows: 'login tokens do not expire',
-    parse: optional(toDuration),
+    parse: optional(duration),
     default: undefined,
   }),
-  quiet: option({ key: 'quiet', help: 'no request log', shows: 'off', default: false }),
-  log: option({
-    key: 'logFormat',
+  quiet: switchOption({ flag: 'quiet', help: 'no request log' }),
+  logFormat: option({
+    flag: 'log',
     value: 'FORMAT',
     env: 'LOG_FORMAT',
     help:
@@ -240,18 +239,45 @@ export const OPTIONS = {
     parse: optional(toLogFormat),
     default: undefined,
   }),
-  'validate-responses': option({
-    key: 'validateResponses',
+  validateResponses: switchOption({
+    flag: 'validate-responses',
     help: 'check every response against the document',
-    shows: 'off',
-    default: false,
   }),
 } as const
 
-type Options = typeof OPTIONS
-type ValueOf<O> = O extends OptionSpec<string, infer T> ? T : never
-
 /** What the command line and the environment ask the mock to serve with. */
-export type MockConfig = {
-  -readonly [F in keyof Options as Options[F]['key']]: ValueOf<Options[F]>
+export type MockConfig = ValuesOf<typeof OPTIONS>
+
+export const COMMAND: CommandSpec<typeof OPTIONS> = {
+  name: 'contacts-mock',
+  usage: 'Usage: contacts-mock [flags]     (in this repository: npm start -- [flags])',
+  options: OPTIONS,
+  version: true,
+}
+
+export const USAGE = helpText(COMMAND)
+
+/** What the command line asks for besides serving. */
+export type CommandLine =
+  { kind: 'serve'; config: MockConfig } | { kind: 'help' } | { kind: 'version' }
+
+export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): CommandLine {
+  const line = parseCommandLine(COMMAND, argv, env)
+  if (line.kind !== 'run') return line
+  const { values: config, given } = line
+  // What no single option can say: the rules between them.
+  if (config.store !== undefined && given.dbFile !== undefined) {
+    throw new UsageError('--db and --store name two stores: give one of them.')
+  }
+  if (given.poolSize !== undefined && config.store === undefined) {
+    throw new UsageError('--pool-size is for a database: give --store (or DATABASE_URL) too.')
+  }
+  // Node refuses a server whose headers may take longer than the whole request.
+  const { headersTimeoutMs: headers, requestTimeoutMs: request } = config
+  if (request > 0 && headers > request) {
+    throw new UsageError(
+      `--headers-timeout (${String(headers)}) must not exceed --request-timeout (${String(request)}).`,
+    )
+  }
+  return { kind: 'serve', config }
 }

@@ -1,5 +1,5 @@
 // The rules each check covers, as the test files recorded them while their checks registered
-// (suite/support/check-registry.ts: one JSON line per check in CONTRACT_COVERS_FILE), put on the
+// (suite/support/check-registry.ts: one JSON line per check in the run's covers file), put on the
 // check's result. Read after the run, so nothing of it passes through the reports' redaction.
 import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
@@ -9,8 +9,11 @@ import type { CheckResult } from './check-results.ts'
 const keyOf = (file: string, path: readonly string[]): string => [file, ...path].join('\u0000')
 
 /** The rules of each check by file and titles; a check registered twice has the rules of both. */
-async function readCovers(coversFile: string, suiteDir: string): Promise<Map<string, string[]>> {
-  const text = await readFile(coversFile, 'utf8').catch(() => '')
+async function readCovers(
+  coversFile: string | undefined,
+  suiteDir: string,
+): Promise<Map<string, string[]>> {
+  const text = coversFile === undefined ? '' : await readFile(coversFile, 'utf8').catch(() => '')
   const covers = new Map<string, string[]>()
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue
@@ -24,7 +27,7 @@ async function readCovers(coversFile: string, suiteDir: string): Promise<Map<str
 /** Gives each check the rules it declared (none when it declared none). */
 export async function attachCovers(
   checks: CheckResult[],
-  coversFile: string,
+  coversFile: string | undefined,
   suiteDir: string,
 ): Promise<void> {
   const covers = await readCovers(coversFile, suiteDir)

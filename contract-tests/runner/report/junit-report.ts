@@ -1,6 +1,10 @@
-// The JUnit XML report (--junit), written from the run's own results rather than by node's
-// reporter: every failure has a `message`, every testcase its `file`, a skip its reason in
-// <skipped message>, and names are the checks' titles, the same in every configuration.
+// The JUnit XML report (--junit), written from the run's own results: every failure has a
+// `message`, every testcase its `file`, a skip its reason in <skipped message>, and names are the
+// checks' titles, the same in every configuration. Not by node's `junit` reporter: on Node 20.20
+// it writes a target's control characters into the XML as they come (XML 1.0 cannot carry them),
+// escapes a quote in an attribute twice (`&amp;quot;`), gives every testcase the classname "test"
+// and no file, a failure node's wrapper error and its stack for a message, and it would see the
+// events before the run's secrets are redacted (safe-text.ts).
 import { join, relative } from 'node:path'
 import type { CheckResult, RunProblem, RunResults } from './check-results.ts'
 import { escapeControls } from './safe-text.ts'

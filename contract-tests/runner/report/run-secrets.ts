@@ -1,32 +1,20 @@
-// The secrets of a run: the settings marked secret in the one table of them (settings.ts), as flags
-// or CONTRACT_* variables, and the tokens its test files learned from the target (a login's
-// session). What a run writes goes through the safe text made of them (safe-text.ts).
-import { readLearnedSecrets, SECRETS_FILE_VARIABLE } from '../../suite/support/learned-secrets.ts'
-import { SETTINGS, type Setting, type SettingName } from '../settings.ts'
+// The secrets of a run: the settings marked secret in the one table of them (settings.ts), among
+// the run's options or the suite's configuration, and the tokens its test files learned from the
+// target (a login's session). What a run writes goes through the safe text made of them.
+import type { ContractEnv } from '../../suite/support/env.ts'
+import { readLearnedSecrets } from '../../suite/support/learned-secrets.ts'
+import { SETTINGS, type RunOptions, type Setting } from '../settings.ts'
 import { createSafeText, type Secret } from './safe-text.ts'
 
-/** Options or an environment: read by name. */
-type Values = object
-
-function secretsBy(
-  values: Values,
-  keyOf: (name: SettingName, setting: Setting) => string,
-): Secret[] {
-  return Object.entries(SETTINGS).flatMap(([name, setting]: [string, Setting]) => {
-    const value: unknown = Reflect.get(values, keyOf(name as SettingName, setting))
-    if (setting.secret === undefined || typeof value !== 'string' || value.trim() === '') return []
-    return [{ value: value.trim(), label: setting.secret }]
+/** The secrets among a run's options, or the suite's configuration and what it learned. */
+export function secretsOf(values: RunOptions | ContractEnv): Secret[] {
+  const settings: Record<string, Setting> = SETTINGS
+  const given = Object.entries(settings).flatMap(([name, { secret }]): Secret[] => {
+    const value: unknown = Reflect.get(values, name)
+    if (secret === undefined || typeof value !== 'string' || value.trim() === '') return []
+    return [{ value: value.trim(), label: secret }]
   })
-}
-
-/** The secrets among a run's options (keyed as the settings are: token, password, …). */
-export const secretsOfOptions = (options: Values): Secret[] => secretsBy(options, (name) => name)
-
-/** The secrets among CONTRACT_* variables, and those noted in the run's file of learned ones. */
-export function secretsOfEnvironment(env: Values): Secret[] {
-  const given = secretsBy(env, (name, setting) => setting.variable ?? name)
-  const file: unknown = Reflect.get(env, SECRETS_FILE_VARIABLE)
-  const learned = readLearnedSecrets(typeof file === 'string' ? file : undefined)
+  const learned = 'secretsFile' in values ? readLearnedSecrets(values.secretsFile) : []
   return [...given, ...learned.map((value): Secret => ({ value, label: 'token' }))]
 }
 
@@ -34,11 +22,11 @@ export function secretsOfEnvironment(env: Values): Secret[] {
  * The safe text of a process that writes a run's output while its test files still learn tokens:
  * the secrets are read again at each call (a small file), the redactor rebuilt when they change.
  */
-export function createRunSafeText(env: Values): (text: string) => string {
+export function createRunSafeText(env: ContractEnv): (text: string) => string {
   let known = ''
   let safe = createSafeText([])
   return (text) => {
-    const secrets = secretsOfEnvironment(env)
+    const secrets = secretsOf(env)
     const key = JSON.stringify(secrets)
     if (key !== known) [known, safe] = [key, createSafeText(secrets)]
     return safe(text)

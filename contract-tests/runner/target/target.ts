@@ -1,6 +1,6 @@
 // What a run checks and how the test files learn it: the server (given, or the bundled mock with
-// the fixture identities), proven reachable, optionally behind Prism's proxy; then the CONTRACT_*
-// variables the suite's modules read (suite/support/env.ts).
+// the fixture identities), proven reachable, optionally behind Prism's proxy; then the suite's
+// configuration, the run's options with what was found (suite/support/env.ts).
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -8,8 +8,9 @@ import { ACME_ORG_ID, ALICE, BOB, CAROL, GLOBEX_ORG_ID } from '../../../fixtures
 import { type OpenApiDocument } from '../../../openapi/document.ts'
 import { DOCUMENT_PATH, loadDocument, readDocumentFile } from '../../../openapi/document-files.ts'
 import { catalogueOf } from '../../suite/rules/catalogue.ts'
+import type { ContractEnv } from '../../suite/support/env.ts'
 import { CannotRunError } from '../cannot-run.ts'
-import type { RunOptions } from '../options.ts'
+import type { RunOptions } from '../settings.ts'
 import { checkReachable } from './preflight.ts'
 import { makeTempDir, type Resources } from '../resources.ts'
 import { startMock, startPrism } from './servers.ts'
@@ -20,21 +21,16 @@ export interface Target {
   serverUrl: string
   /** One line for the start of the run. */
   description: string
-  /** Every CONTRACT_* variable of the run, for the test processes and the final sweep. */
-  environment: Record<string, string>
+  /** The suite's configuration, for the test processes and the final sweep. */
+  env: ContractEnv
   /** The document the run holds the target to (--document): its rules are --coverage's. */
   document: OpenApiDocument
 }
 
-interface Identities {
-  token: string
-  orgId: string
-  secondToken?: string | undefined
-  foreignOrgId?: string | undefined
-  foreignToken?: string | undefined
-  email?: string | undefined
-  password?: string | undefined
-}
+type Identities = Pick<
+  ContractEnv,
+  'token' | 'orgId' | 'secondToken' | 'foreignOrgId' | 'foreignToken' | 'email' | 'password'
+>
 
 const FIXTURE_IDENTITIES: Identities = {
   token: ALICE.token,
@@ -109,35 +105,22 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
     ...(limits.length === 0 ? [] : [`limits ${limits.join(', ')}`]),
     `run contract-run-${runId}`,
     ...(options.readOnly ? ['read-only'] : []),
-    ...(options.oracle ? [] : ['no reference model']),
+    ...(options.noOracle ? ['no reference model'] : []),
     ...(options.viaPrism ? [`through Prism's proxy at ${requestUrl}`] : []),
     ...(options.document === undefined ? [] : [`document ${options.document}`]),
   ]
   return {
     serverUrl,
     description: described.join(', '),
-    environment: {
-      CONTRACT_BASE_URL: requestUrl,
-      CONTRACT_TOKEN: identities.token,
-      CONTRACT_ORG_ID: identities.orgId,
-      CONTRACT_SECOND_TOKEN: identities.secondToken ?? '',
-      CONTRACT_FOREIGN_ORG_ID: identities.foreignOrgId ?? '',
-      CONTRACT_FOREIGN_TOKEN: identities.foreignToken ?? '',
-      CONTRACT_EMAIL: identities.email ?? '',
-      CONTRACT_PASSWORD: identities.password ?? '',
-      CONTRACT_RELATIONSHIP_ID: options.relationshipId ?? '',
-      CONTRACT_READ_ONLY: options.readOnly ? '1' : '',
-      CONTRACT_ORACLE: options.oracle ? 'on' : 'off',
-      CONTRACT_VIA_PRISM: options.viaPrism || options.behindPrism ? '1' : '',
-      CONTRACT_VIA_FETCH: relayed === undefined ? '' : '1',
-      CONTRACT_FETCH_LIMITS: limits.join(','),
-      CONTRACT_RUN_ID: runId,
-      CONTRACT_DOCUMENT_JSON: documentCopy,
-      CONTRACT_REQUEST_TIMEOUT_MS: String(options.requestTimeoutMs),
-      CONTRACT_CHECK_TIMEOUT_MS: String(options.checkTimeoutMs),
-      CONTRACT_SEED: options.seed === undefined ? '' : String(options.seed),
-      CONTRACT_RUNS: String(options.runs),
-      CONTRACT_RULES: options.rules?.join(',') ?? '',
+    env: {
+      ...options,
+      ...identities,
+      baseUrl: requestUrl,
+      runId,
+      viaPrism: options.viaPrism || options.behindPrism,
+      viaFetch: relayed !== undefined,
+      fetchLimits: limits,
+      documentFile: documentCopy,
     },
     document,
   }

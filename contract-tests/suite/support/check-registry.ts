@@ -2,9 +2,9 @@
 // every check, whether the run wants it (`--rules` keeps the checks that cover one of those
 // rules; CONTRACT_OMIT_CHECKS leaves checks out by title, for the self-test that proves a rule
 // then goes uncovered), and records the check's rules for the runner (`--coverage`): one JSON
-// line per check in the file the test process names (CONTRACT_COVERS_FILE), skipped checks too.
+// line per check in the run's covers file (env.ts), skipped checks too.
 import { appendFileSync } from 'node:fs'
-import { checkSelection } from './env.ts'
+import { contractEnv } from './env.ts'
 
 /** A describe being registered: its titles, the rules it adds to its checks, its skip reason. */
 export interface Scope {
@@ -25,7 +25,6 @@ export interface CoversRecord {
   covers: string[]
 }
 
-const selection = checkSelection()
 // The test file is this process's script: node:test starts one process per file.
 const testFile = process.argv[1] ?? ''
 
@@ -59,14 +58,13 @@ export function innerScope(
  */
 export function admitCheck(scope: Scope, title: string, own: readonly string[] = []): boolean {
   const covers = [...new Set([...scope.covers, ...own])]
-  if (selection.omitted.has(title)) return false
-  if (selection.rules !== undefined && !covers.some((rule) => selection.rules?.has(rule))) {
-    return false
-  }
+  const { omittedChecks, rules, coversFile } = contractEnv()
+  if (omittedChecks.includes(title)) return false
+  if (rules !== undefined && !covers.some((rule) => rules.includes(rule))) return false
   for (let at: Scope | undefined = scope; at !== undefined; at = at.parent) at.registered = true
-  if (selection.coversFile !== undefined) {
+  if (coversFile !== undefined) {
     const record: CoversRecord = { file: testFile, path: [...scope.titles, title], covers }
-    appendFileSync(selection.coversFile, `${JSON.stringify(record)}\n`)
+    appendFileSync(coversFile, `${JSON.stringify(record)}\n`)
   }
   return true
 }

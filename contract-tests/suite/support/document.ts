@@ -1,10 +1,11 @@
 // The document the checks hold the target to, loaded once per test process: the runner's parsed
-// copy (CONTRACT_DOCUMENT_JSON) when it left one, else openapi/openapi.yaml itself.
+// copy (env.ts's documentFile) when it left one, else openapi/openapi.yaml itself.
 import { readFileSync } from 'node:fs'
 import { type OpenApiDocument } from '../../../openapi/document.ts'
 import { loadDocument } from '../../../openapi/document-files.ts'
+import { configuredEnv } from './env.ts'
 
-const parsedCopy = process.env['CONTRACT_DOCUMENT_JSON']
+const parsedCopy = configuredEnv()?.documentFile
 
 export const contractDocument: OpenApiDocument =
   parsedCopy === undefined

@@ -1,10 +1,8 @@
 // The tokens a run obtains from the target (a login's session) are secrets as much as the ones it
-// was given: the test files note them in the file the runner names in CONTRACT_SECRETS_FILE, and
+// was given: the test files note them in the file the runner names (env.ts's secretsFile), and
 // the processes that write the run's output redact them there (runner/report/run-secrets.ts).
 import { appendFileSync, readFileSync } from 'node:fs'
-
-/** The runner's own variable, not a setting: where the test files note what they learned. */
-export const SECRETS_FILE_VARIABLE = 'CONTRACT_SECRETS_FILE'
+import { configuredEnv } from './env.ts'
 
 /**
  * Shorter values are not treated as secrets: a server that hands out a token of a few characters
@@ -16,7 +14,7 @@ const noted = new Set<string>()
 
 /** Notes a token the target handed out, once; without the runner's file, nothing is written. */
 export function noteLearnedSecret(value: string): void {
-  const file = process.env[SECRETS_FILE_VARIABLE]
+  const file = configuredEnv()?.secretsFile
   if (file === undefined || file === '' || value.length < MIN_LEARNED_LENGTH) return
   if (noted.has(value)) return
   noted.add(value)

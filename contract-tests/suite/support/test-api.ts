@@ -20,6 +20,7 @@ import {
 } from 'node:test'
 import { admitCheck, innerScope, rootScope, type Scope } from './check-registry.ts'
 import { eachCases } from './each-title.ts'
+import { contractEnv } from './env.ts'
 // Importing the test API brings the per-file hooks (document check, cleanup) and the matchers:
 // no test file can register checks without them.
 import './after-env.ts'
@@ -28,7 +29,7 @@ import './matchers.ts'
 export { expect }
 
 /** Per check and per hook: --check-timeout (CONTRACT_CHECK_TIMEOUT_MS), 30 s by default. */
-const TIMEOUT_MS = Number(process.env['CONTRACT_CHECK_TIMEOUT_MS']) || 30_000
+const TIMEOUT_MS = contractEnv().checkTimeoutMs
 
 type Body = () => Promise<void> | void
 

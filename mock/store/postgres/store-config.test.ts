@@ -1,6 +1,7 @@
 // Choosing the PostgreSQL store: --store or DATABASE_URL; anything else fails fast (exit 2).
 import { describe, expect, test } from '@jest/globals'
-import { ConfigError, readCommandLine, type MockConfig } from '../../process/config.ts'
+import { UsageError } from '../../process/command-line.ts'
+import { readCommandLine, type MockConfig } from '../../process/options.ts'
 import { describeStore } from './open-postgres.ts'
 
 const configOf = (argv: string[], env: NodeJS.ProcessEnv): MockConfig => {
@@ -43,7 +44,7 @@ describe('--store', () => {
       const act = (): unknown => storeOf(['--store', value], {})
 
       // Assert
-      expect(act).toThrow(ConfigError)
+      expect(act).toThrow(UsageError)
       expect(act).toThrow(/postgres:\/\//)
     },
   )
@@ -70,14 +71,22 @@ describe('--store', () => {
 
   test.each<[string, string[], string]>([
     ['without a database', ['--pool-size', '4'], '--pool-size is for a database'],
-    ['of 0', ['--store', 'postgres://h/db', '--pool-size', '0'], 'pool-size must be a whole'],
-    ['of "many"', ['--store', 'postgres://h/db', '--pool-size', 'many'], 'pool-size must be'],
+    [
+      'of 0',
+      ['--store', 'postgres://h/db', '--pool-size', '0'],
+      '--pool-size (POOL_SIZE) must be a whole',
+    ],
+    [
+      'of "many"',
+      ['--store', 'postgres://h/db', '--pool-size', 'many'],
+      '--pool-size (POOL_SIZE) must be',
+    ],
   ])('When --pool-size is given %s, then it is refused', (_label, argv, message) => {
     // Act
     const act = (): unknown => configOf(argv, {})
 
     // Assert
-    expect(act).toThrow(ConfigError)
+    expect(act).toThrow(UsageError)
     expect(act).toThrow(message)
   })
 

@@ -211,8 +211,8 @@ describe('npm start (mock/process/main.ts)', () => {
   })
 
   test.each([
-    [['--port', 'eighty'], "port must be a whole number from 0 to 65535, got 'eighty'."],
-    [['--prot', '5000'], 'unknown flag --prot'],
+    [['--port', 'eighty'], "--port (PORT) must be a whole number from 0 to 65535, got 'eighty'."],
+    [['--prot', '5000'], 'unknown option --prot.'],
   ])(
     'When the flags are %j, then it exits with 2 and one line naming the problem',
     async (...args) => {
@@ -225,9 +225,7 @@ describe('npm start (mock/process/main.ts)', () => {
 
       // Assert
       expect(code).toBe(2)
-      expect(mock.output()).toBe(
-        `contacts-mock: ${problem}\nRun contacts-mock --help for the flags.\n`,
-      )
+      expect(mock.output()).toBe(`contacts-mock: ${problem} See contacts-mock --help.\n`)
       expect(existsSync(file)).toBe(false)
     },
   )

@@ -18,19 +18,11 @@ import { judgeRequest, REASONS, type SentExchange, type Verdict } from './compar
 import { createIdMap, UUID, type IdMap } from './id-map.ts'
 import { referenceData, sharedValues, startReference } from './reference.ts'
 
-/** CONTRACT_ORACLE=off (--no-oracle): no reference, no comparison. */
-export const ORACLE_VARIABLE = 'CONTRACT_ORACLE'
-/**
- * For measuring, not a setting: a file where each test process adds, as one JSON line, how many
- * requests it compared and how many it left out for each reason.
- */
-export const ORACLE_STATS_VARIABLE = 'CONTRACT_ORACLE_STATS'
-
 /** How far a deployment's clock may be from the runner's before its timestamps differ. */
 const CLOCK_SKEW_MS = 2 * 60_000
 
-export const isOracleOn = (): boolean =>
-  !['off', '0', 'false', 'no'].includes((process.env[ORACLE_VARIABLE] ?? '').trim().toLowerCase())
+/** --no-oracle (CONTRACT_ORACLE=off): no reference, no comparison. */
+export const isOracleOn = (): boolean => !contractEnv().noOracle
 
 /** One exchange with the target, as call() made it. */
 export interface TargetExchange {
@@ -119,11 +111,14 @@ export function clockFieldsOf(document: OpenAPIV3_1.Document): Set<string> {
   return fields
 }
 
-/** The process's counts, written to CONTRACT_ORACLE_STATS at its exit when that is set. */
+/**
+ * The process's counts, added as one JSON line (how many requests it compared, how many it left
+ * out for each reason) to the run's file (oracleStatsFile, CONTRACT_ORACLE_STATS) at its exit.
+ */
 function processCounts(): Map<string, number> {
   if (counts !== undefined) return counts
   const created = new Map<string, number>()
-  const statsFile = process.env[ORACLE_STATS_VARIABLE]
+  const statsFile = contractEnv().oracleStatsFile
   if (statsFile !== undefined && statsFile !== '') {
     process.on('exit', () => {
       appendFileSync(statsFile, `${JSON.stringify(Object.fromEntries(created))}\n`)

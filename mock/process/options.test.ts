@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
-import { ConfigError, FLAGS, readCommandLine, USAGE, type MockConfig } from './config.ts'
+import { UsageError } from './command-line.ts'
+import { OPTIONS, readCommandLine, USAGE, type MockConfig } from './options.ts'
 
 /** The configuration a command line asks to serve with. */
 function loadConfig(argv: string[], env: NodeJS.ProcessEnv): MockConfig {
@@ -59,7 +60,7 @@ describe('readCommandLine', () => {
     const read = (): unknown => readCommandLine(['--log', 'yaml'], {})
 
     // Assert
-    expect(read).toThrow(new ConfigError("log must be pretty or json, got 'yaml'."))
+    expect(read).toThrow(new UsageError("--log (LOG_FORMAT) must be pretty or json, got 'yaml'."))
   })
 
   test.each<[string, [number, number]]>([
@@ -92,7 +93,7 @@ describe('readCommandLine', () => {
       const load = (): unknown => loadConfig(['--delay', text], {})
 
       // Assert
-      expect(load).toThrow(ConfigError)
+      expect(load).toThrow(UsageError)
     },
   )
 
@@ -152,28 +153,40 @@ describe('readCommandLine', () => {
     ['an allowed host with a port', ['--allowed-host', 'devbox:4010'], {}, /allowed-host/],
     ['an allowed host with a scheme', [], { ALLOWED_HOSTS: 'http://devbox' }, /allowed-host/],
     ['a wildcard allowed host', ['--allowed-host', '*.example'], {}, /allowed-host/],
-    ['an empty admin token', ['--admin-token', ''], {}, /admin-token must not be empty/],
-    ['a headers timeout of 0', ['--headers-timeout', '0'], {}, /headers-timeout must be/],
+    [
+      'an empty admin token',
+      ['--admin-token', ''],
+      {},
+      /--admin-token \(ADMIN_TOKEN\) must not be empty/,
+    ],
+    [
+      'a headers timeout of 0',
+      ['--headers-timeout', '0'],
+      {},
+      /--headers-timeout \(HEADERS_TIMEOUT\) must be/,
+    ],
     ['a negative request timeout', ['--request-timeout', '-1'], {}, /request-timeout/],
     ['a keep-alive timeout in seconds', [], { KEEP_ALIVE_TIMEOUT: '5s' }, /keep-alive-timeout/],
     [
       'headers allowed longer than the request',
       ['--headers-timeout', '40000'],
       {},
-      /headers-timeout \(40000\) must not exceed request-timeout \(30000\)/,
+      /--headers-timeout \(40000\) must not exceed --request-timeout \(30000\)/,
     ],
   ])('When the config has %s, then it fails with a message', (_label, argv, env, message) => {
     // Act
     const load = (): unknown => loadConfig(argv, env)
 
     // Assert
-    expect(load).toThrow(ConfigError)
+    expect(load).toThrow(UsageError)
     expect(load).toThrow(message)
   })
 
   test('When the usage is printed, then it explains every flag and variable', () => {
     // Assert
-    for (const name of FLAGS) expect(USAGE).toContain(`--${name}`)
+    for (const { flag = '(no flag)' } of Object.values(OPTIONS))
+      expect(USAGE).toContain(`--${flag}`)
+    for (const flag of ['help', 'version']) expect(USAGE).toContain(`--${flag}`)
     for (const name of [
       'PORT',
       'HOST',
@@ -209,13 +222,13 @@ describe('readCommandLine', () => {
   })
 
   test.each([
-    [['--prot', '5000'], 'unknown flag --prot'],
-    [['db.json'], "unexpected argument 'db.json' (flags start with --)"],
+    [['--prot', '5000'], 'unknown option --prot.'],
+    [['db.json'], "unexpected argument 'db.json'."],
   ])('When the command line is %j, then the error is one line: %s', (argv, message) => {
     // Act
     const read = (): unknown => readCommandLine(argv, {})
 
     // Assert
-    expect(read).toThrow(new ConfigError(message))
+    expect(read).toThrow(new UsageError(message))
   })
 })
