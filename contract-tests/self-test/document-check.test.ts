@@ -15,7 +15,7 @@ function answer(
 ): ApiResponse {
   const text = body === undefined ? '' : JSON.stringify(body)
   return {
-    request: { method, path, query: '', contentType: undefined, body: undefined },
+    request: { method, path, query: '', contentType: undefined, body: undefined, headers: {} },
     status,
     headers: { 'content-type': 'application/json', ...headers },
     text,

@@ -169,13 +169,13 @@ function valueOf(field: FieldSpec, plan: ValuePlan, carrier: Carrier | undefined
   return `${prefix}${textOf(plan.script, Math.max(0, length))}`
 }
 
-/** The body a plan stands for, as an object (`{ contact: { … } }`). */
-export function bodyValue(
+/** The request options that send the body a plan stands for (`{ contact: { … } }`), in its encoding. */
+export function bodyRequest(
   spec: BodySpec,
   plan: BodyPlan,
   pins: Readonly<Record<string, unknown>> = {},
   carrier?: Carrier,
-): Record<string, unknown> {
+): RequestOptions {
   const fields: Record<string, unknown> = {}
   for (const field of spec.fields) {
     if (field.name in pins) {
@@ -207,12 +207,8 @@ export function bodyValue(
     const field = required[flaw.field % required.length]
     if (field !== undefined) fields[field.name] = null
   }
-  return spec.wrapper === undefined ? fields : { [spec.wrapper]: fields }
+  return requestOf(spec.wrapper === undefined ? fields : { [spec.wrapper]: fields }, plan.encoding)
 }
-
-/** The request options that send a body in its plan's encoding. */
-export const bodyRequest = (body: unknown, encoding: Encoding): RequestOptions =>
-  requestOf(body, encoding)
 
 /** A plan in a few words, for the report: `multipart; last_name 100 astral, nickname null`. */
 export function describePlan(spec: BodySpec, plan: BodyPlan): string {

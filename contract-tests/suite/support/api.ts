@@ -4,6 +4,8 @@ import { contractEnv } from './env.ts'
 import { noteResponse } from './created-records.ts'
 import { noteLearnedSecret } from './learned-secrets.ts'
 import { logResponse } from './response-log.ts'
+import type { SentExchange } from './oracle/comparable.ts'
+import { answerOf } from './oracle/compare-answers.ts'
 import { consultReference, type OracleSession } from './oracle/oracle.ts'
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS'
@@ -29,14 +31,10 @@ export interface RequestOptions {
   oracle?: OracleSession
 }
 
-/** What was sent, for failure messages. */
-export interface SentRequest {
+/** What was sent, for failure messages and the reference model. */
+export interface SentRequest extends SentExchange {
   method: Method
-  /** The path below the base URL, without the query string. */
-  path: string
-  query: string
   contentType: string | undefined
-  body: string | undefined
 }
 
 export interface ApiResponse {
@@ -89,18 +87,6 @@ function headersOf(options: RequestOptions): Record<string, string> {
   if (options.authorization !== undefined) headers['Authorization'] = options.authorization
   else if (token !== null) headers['Authorization'] = `Bearer ${token}`
   return { ...headers, ...options.headers }
-}
-
-const isJson = (contentType: string | undefined): boolean =>
-  contentType !== undefined && /^application\/([\w.-]+\+)?json\b/i.test(contentType)
-
-function parseBody(text: string, contentType: string | undefined): unknown {
-  if (!isJson(contentType) || text === '') return undefined
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
 }
 
 const VERBS = {
@@ -191,34 +177,18 @@ export async function call(
       query: queryString,
       contentType: payload?.contentType,
       body: Buffer.isBuffer(payload?.body) ? payload.body.toString('utf8') : payload?.body,
+      headers:
+        payload === undefined
+          ? sentHeaders
+          : { ...sentHeaders, 'Content-Type': payload.contentType },
     },
-    status: res.status,
-    headers,
-    text,
-    body: parseBody(text, headers['content-type']),
+    ...answerOf(res.status, headers, text),
   }
   const receivedAt = Date.now()
   noteToken(response.status, response.body)
   noteResponse(response, sentHeaders['Authorization'])
   logResponse(response)
-  await consultReference(
-    {
-      sent: {
-        method,
-        path,
-        query: queryString,
-        body: response.request.body,
-        headers:
-          payload === undefined
-            ? sentHeaders
-            : { ...sentHeaders, 'Content-Type': payload.contentType },
-      },
-      payload: payload?.body,
-      answer: response,
-      sentAt,
-      receivedAt,
-    },
-    options.oracle,
-  )
+  const exchange = { sent: response.request, payload: payload?.body, answer: response, sentAt, receivedAt }
+  await consultReference(exchange, options.oracle)
   return response
 }

@@ -15,6 +15,20 @@ export interface Answer {
   text: string
 }
 
+const isJson = (contentType: string | undefined): boolean =>
+  contentType !== undefined && /^application\/([\w.-]+\+)?json\b/i.test(contentType)
+
+/** An answer as both sides read it: its body parsed when it is JSON (also `+json`). */
+export function answerOf(status: number, headers: Record<string, string>, text: string): Answer {
+  let body: unknown
+  try {
+    if (isJson(headers['content-type']) && text !== '') body = JSON.parse(text) as unknown
+  } catch {
+    // not JSON after all: the text is all there is
+  }
+  return { status, headers, body, text }
+}
+
 /** What a comparison knows besides the two answers. */
 export interface CompareContext {
   ids: IdMap

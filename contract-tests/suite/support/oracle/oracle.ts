@@ -13,7 +13,8 @@ import type { MockFetch } from '../../../../mock/fetch/node/fetch.ts'
 import { catalogueOf } from '../../rules/catalogue.ts'
 import { contractDocument } from '../document.ts'
 import { contractEnv, type ContractEnv } from '../env.ts'
-import { compareAnswers, type Answer, type ClockHistory } from './compare-answers.ts'
+import { curlCommandOf } from '../../../../mock/shared/curl-command.ts'
+import { answerOf, compareAnswers, type Answer, type ClockHistory } from './compare-answers.ts'
 import { judgeRequest, REASONS, type SentExchange, type Verdict } from './comparable.ts'
 import { createIdMap, UUID, type IdMap } from './id-map.ts'
 import { referenceData, sharedValues, startReference } from './reference.ts'
@@ -177,9 +178,6 @@ function noteSeen(oracle: OracleState, answer: Answer): void {
   }
 }
 
-const isJson = (contentType: string | null): boolean =>
-  contentType !== null && /^application\/([\w.-]+\+)?json\b/i.test(contentType)
-
 async function askReference(
   reference: MockFetch,
   oracle: OracleState,
@@ -205,50 +203,31 @@ async function askReference(
     signal: AbortSignal.timeout(oracle.env.requestTimeoutMs),
     ...(body === undefined ? {} : { body }),
   })
-  const text = await response.text()
-  const contentType = response.headers.get('content-type')
-  let parsed: unknown
-  if (isJson(contentType) && text !== '') {
-    try {
-      parsed = JSON.parse(text) as unknown
-    } catch {
-      parsed = undefined
-    }
-  }
-  return {
-    status: response.status,
-    headers: Object.fromEntries(
-      [...response.headers].map(([name, value]) => [name.toLowerCase(), value]),
-    ),
-    body: parsed,
-    text,
-  }
+  const answered = [...response.headers].map(
+    ([name, value]) => [name.toLowerCase(), value] as const,
+  )
+  return answerOf(response.status, Object.fromEntries(answered), await response.text())
 }
 
-const quote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`
-
 /** The request as a curl command; the run's own tokens as the variables that hold them. */
-function curlOf(oracle: OracleState, exchange: TargetExchange): string {
-  const { sent, payload } = exchange
-  const { env } = oracle
-  const variables: [string | undefined, string][] = [
-    [env.token, '$CONTRACT_TOKEN'],
-    [env.secondToken, '$CONTRACT_SECOND_TOKEN'],
-    [env.foreignToken, '$CONTRACT_FOREIGN_TOKEN'],
-  ]
-  const headers = Object.entries(sent.headers).map(([name, value]) => {
-    const shown = variables.reduce(
-      (text, [token, variable]) => (token === undefined ? text : text.replaceAll(token, variable)),
-      value,
+export function curlOf(sent: SentExchange, env: ContractEnv = contractEnv()): string {
+  const secrets = [
+    [env.token, 'CONTRACT_TOKEN'],
+    [env.secondToken, 'CONTRACT_SECOND_TOKEN'],
+    [env.foreignToken, 'CONTRACT_FOREIGN_TOKEN'],
+  ] as const
+  const hide = (text: string): string =>
+    secrets.reduce(
+      (shown, [secret, name]) =>
+        secret === undefined ? shown : shown.replaceAll(secret, `$${name}`),
+      text,
     )
-    return ` -H ${shown.includes('$CONTRACT_') ? `"${name}: ${shown}"` : quote(`${name}: ${shown}`)}`
-  })
   const url = `${env.baseUrl}${sent.path}${sent.query === '' ? '' : `?${sent.query}`}`
-  const data =
-    payload === undefined
-      ? ''
-      : ` --data-binary ${quote(typeof payload === 'string' ? payload : payload.toString('utf8'))}`
-  return `curl -X ${sent.method} ${quote(url)}${headers.join('')}${data}`
+  const headers = Object.entries(sent.headers).map(([name, value]) => [name, hide(value)] as const)
+  return curlCommandOf(
+    { ...sent, url, headers },
+    secrets.map(([, name]) => name),
+  )
 }
 
 const shown = (answer: Answer): string =>
@@ -335,7 +314,7 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<s
       oracle.differences.push(
         [
           'The target answers otherwise than the reference model (the mock, run in this process on the same document; --no-oracle turns this comparison off):',
-          `  request:   ${curlOf(oracle, exchange)}`,
+          `  request:   ${curlOf(exchange.sent, oracle.env)}`,
           ...differences.map((difference) => `  - ${difference}`),
           `  target:    ${shown(target)}`,
           `  reference: ${shown(reference)}`,
