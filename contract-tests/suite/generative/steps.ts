@@ -7,6 +7,7 @@
 import type { AsyncCommand } from 'fast-check'
 import { propertyOf } from '../../runner/property-of.ts'
 import { contractEnv } from '../support/env.ts'
+import { listedRecords } from '../support/oracle/compare-answers.ts'
 import { bodyRequest, describePlan, textOf, type Alphabet, type BodyPlan } from './body-plans.ts'
 import type { RequestOptions } from '../support/api.ts'
 import { bodyOf, itemValues, pageBounds, parameterView, type DrivenId } from './document-fields.ts'
@@ -162,15 +163,8 @@ export function listContactsStep(plan: ListPlan): Step {
 /** The catalog's type ids, read once per sequence (through its session, which binds them). */
 async function typesOf(world: World): Promise<string[]> {
   if (world.types !== undefined) return world.types
-  const body: unknown = (await send(world, 'listRelationshipTypes')).body
-  const list =
-    typeof body === 'object' && body !== null
-      ? (Object.values(body).find((value): value is unknown[] => Array.isArray(value)) ?? [])
-      : []
-  const ids = list.flatMap((item: unknown) => {
-    const id = propertyOf(item, 'id')
-    return typeof id === 'string' ? [id] : []
-  })
+  const { body } = await send(world, 'listRelationshipTypes')
+  const ids = listedRecords(body).map(({ id }) => id)
   const configured = contractEnv().relationshipId
   world.types = configured === undefined ? ids : [configured]
   return world.types

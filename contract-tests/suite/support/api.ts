@@ -114,11 +114,8 @@ export function abortRequests(): void {
 
 /** A token a login handed out (a 2xx whose body has one) is a secret of the run from now on. */
 function noteToken(status: number, body: unknown): void {
-  const token: unknown =
-    status >= 200 && status < 300 && typeof body === 'object' && body !== null
-      ? Reflect.get(body, 'token')
-      : undefined
-  if (typeof token === 'string') noteLearnedSecret(token)
+  const token = propertyOf(body, 'token')
+  if (status >= 200 && status < 300 && typeof token === 'string') noteLearnedSecret(token)
 }
 
 /** Sends one request to the target and returns everything needed to judge and explain it. */

@@ -2,6 +2,7 @@
 // declares, and the body, after what legitimately differs is normalised: ids through the map of
 // the records each side created, the server's timestamps by their order and the run's clock,
 // `instance` and the free text of `detail`. Whatever else differs is a difference.
+import { propertyOf } from '../../../runner/property-of.ts'
 import type { IdMap } from './id-map.ts'
 import { UUID } from './id-map.ts'
 
@@ -27,6 +28,16 @@ export function answerOf(status: number, headers: Record<string, string>, text: 
     // not JSON after all: the text is all there is
   }
   return { status, headers, body, text }
+}
+
+/** The id and name of each record a list's body holds (its first array of records). */
+export function listedRecords(body: unknown): { id: string; name: unknown }[] {
+  if (typeof body !== 'object' || body === null) return []
+  const list = Object.values(body).find((value): value is unknown[] => Array.isArray(value)) ?? []
+  return list.flatMap((item: unknown) => {
+    const id = propertyOf(item, 'id')
+    return typeof id === 'string' ? [{ id, name: propertyOf(item, 'name') }] : []
+  })
 }
 
 /** What a comparison knows besides the two answers. */
@@ -90,6 +101,19 @@ type Relation = 'same' | 'later' | 'earlier'
 const relationOf = (now: string, before: string): Relation =>
   now === before ? 'same' : now > before ? 'later' : 'earlier'
 
+/** The lists of methods of two `Allow` headers, each in its own order. */
+const methodsOf = (allow: string): string =>
+  allow
+    .split(',')
+    .map((method) => method.trim())
+    .sort()
+    .join()
+
+/** A comparison under way: what it knows, and where it notes each difference. */
+interface Comparison extends CompareContext {
+  differ: (where: string, targets: string, references: string) => void
+}
+
 /** Compares the two answers; each difference is one line. New id pairs are bound as they show. */
 export function compareAnswers(
   target: Answer,
@@ -100,6 +124,7 @@ export function compareAnswers(
   const differ = (where: string, targets: string, references: string): void => {
     differences.push(`${where}: target ${targets}, reference ${references}`)
   }
+  const comparison: Comparison = { ...context, differ }
   if (target.status !== reference.status) {
     differ('status', String(target.status), String(reference.status))
     // Two different answers: their bodies cannot be compared field by field.
@@ -116,7 +141,7 @@ export function compareAnswers(
       differ('body', target.body === undefined ? 'not JSON' : 'JSON', 'the other')
     }
   } else {
-    compareValue(target.body, reference.body, '', undefined, context, differ)
+    compareValue(target.body, reference.body, '', undefined, comparison)
   }
   for (const name of context.headers) {
     const targetValue = target.headers[name]
@@ -131,26 +156,15 @@ export function compareAnswers(
       name === 'location'
         ? pathOfUrl(targetValue, context.ids) === pathOfUrl(referenceValue, context.ids)
         : name === 'allow'
-          ? targetValue
-              .split(',')
-              .map((method) => method.trim())
-              .sort()
-              .join() ===
-            referenceValue
-              .split(',')
-              .map((method) => method.trim())
-              .sort()
-              .join()
+          ? methodsOf(targetValue) === methodsOf(referenceValue)
           : context.ids.translate(targetValue) === referenceValue
     if (!same) differ(`header ${name}`, targetValue, referenceValue)
   }
   return differences.slice(0, MAX_SHOWN)
 }
 
-type Differ = (where: string, targets: string, references: string) => void
-
 /** An id-like string: a UUID, or a session's token. */
-function compareIdentity(target: string, reference: string, context: CompareContext): boolean {
+function compareIdentity(target: string, reference: string, context: Comparison): boolean {
   const known = context.ids.toReference(target)
   if (known !== undefined) return known === reference
   if (context.ids.toTarget(reference) !== undefined) return false
@@ -163,9 +177,9 @@ function compareClock(
   where: string,
   key: string,
   owner: string | undefined,
-  context: CompareContext,
-  differ: Differ,
+  context: Comparison,
 ): void {
+  const { differ } = context
   if (typeof target !== 'string' || typeof reference !== 'string') {
     if (target !== reference) differ(where, show(target), show(reference))
     return
@@ -246,9 +260,9 @@ function compareRecords(
   target: RecordObject[],
   reference: RecordObject[],
   where: string,
-  context: CompareContext,
-  differ: Differ,
+  context: Comparison,
 ): void {
+  const { differ } = context
   const list = where || 'body'
   const byReferenceId = new Map(reference.map((record, index) => [record.id, index]))
   const paired: { target: RecordObject; reference: RecordObject; at: number }[] = []
@@ -293,14 +307,7 @@ function compareRecords(
     )
   }
   for (const pair of paired) {
-    compareValue(
-      pair.target,
-      pair.reference,
-      `${where}[${String(pair.at)}]`,
-      undefined,
-      context,
-      differ,
-    )
+    compareValue(pair.target, pair.reference, `${where}[${String(pair.at)}]`, undefined, context)
   }
   const fields = [...context.clockFields]
   for (let index = 1; index < paired.length; index++) {
@@ -332,14 +339,14 @@ function compareValue(
   reference: unknown,
   where: string,
   owner: string | undefined,
-  context: CompareContext,
-  differ: Differ,
+  context: Comparison,
 ): void {
+  const { differ } = context
   if (Array.isArray(target) && Array.isArray(reference)) {
     const targetRecords = recordsOf(target)
     const referenceRecords = recordsOf(reference)
     if (targetRecords !== undefined && referenceRecords !== undefined) {
-      compareRecords(targetRecords, referenceRecords, where, context, differ)
+      compareRecords(targetRecords, referenceRecords, where, context)
       return
     }
     if (target.length !== reference.length) {
@@ -347,14 +354,7 @@ function compareValue(
     }
     const length = Math.min(target.length, reference.length)
     for (let index = 0; index < length; index++) {
-      compareValue(
-        target[index],
-        reference[index],
-        `${where}[${String(index)}]`,
-        owner,
-        context,
-        differ,
-      )
+      compareValue(target[index], reference[index], `${where}[${String(index)}]`, owner, context)
     }
     return
   }
@@ -368,7 +368,6 @@ function compareValue(
         where === '' ? 'id' : `${where}.id`,
         owner,
         context,
-        differ,
       )
       return
     }
@@ -406,7 +405,7 @@ function compareValue(
         continue
       }
       if (context.clockFields.has(key)) {
-        compareClock(target[key], reference[key], path, key, referenceId, context, differ)
+        compareClock(target[key], reference[key], path, key, referenceId, context)
         continue
       }
       if (
@@ -419,7 +418,7 @@ function compareValue(
         }
         continue
       }
-      compareValue(target[key], reference[key], path, referenceId, context, differ)
+      compareValue(target[key], reference[key], path, referenceId, context)
     }
     return
   }

@@ -14,9 +14,15 @@ import { catalogueOf } from '../../rules/catalogue.ts'
 import { contractDocument } from '../document.ts'
 import { contractEnv, type ContractEnv } from '../env.ts'
 import { curlCommandOf } from '../../../../mock/shared/curl-command.ts'
-import { answerOf, compareAnswers, type Answer, type ClockHistory } from './compare-answers.ts'
-import { judgeRequest, REASONS, type SentExchange, type Verdict } from './comparable.ts'
-import { createIdMap, UUID, type IdMap } from './id-map.ts'
+import {
+  answerOf,
+  compareAnswers,
+  listedRecords,
+  type Answer,
+  type CompareContext,
+} from './compare-answers.ts'
+import { judgeRequest, REASONS, type RuleContext, type SentExchange } from './comparable.ts'
+import { createIdMap, UUID } from './id-map.ts'
 import { referenceData, sharedValues, startReference } from './reference.ts'
 
 /** CONTRACT_ORACLE=off (--no-oracle): no reference, no comparison. */
@@ -43,19 +49,13 @@ export interface TargetExchange {
   receivedAt: number
 }
 
-interface OracleState {
+/** A session: its reference, what its rule and comparisons know, and what they found. */
+interface OracleState
+  extends RuleContext, Omit<CompareContext, 'wrote' | 'sentAt' | 'receivedAt' | 'clockSkewMs'> {
   env: ContractEnv
   reference: Promise<MockFetch>
-  ids: IdMap
-  history: Map<string, ClockHistory>
-  diverged: string | undefined
-  templates: readonly string[]
-  headers: readonly string[]
-  clockFields: ReadonlySet<string>
   differences: string[]
   counts: Map<string, number>
-  /** The reference's users (the run's identities). */
-  users: ReadonlySet<string>
   /** Target ids of records another session compared: not this session's to compare. */
   elsewhere: Set<string>
   /** The reference answers in the order the target did: one exchange at a time. */
@@ -152,6 +152,7 @@ function startOracle(): OracleState {
   }
   return {
     env,
+    runId: env.runId,
     reference,
     ids,
     history: new Map(),
@@ -237,22 +238,10 @@ const shown = (answer: Answer): string =>
 
 const is2xx = (status: number): boolean => status >= 200 && status < 300
 
-/** The id and name of each record a list answer holds (its first array of records). */
-function entriesOf(answer: Answer): { id: string; name: unknown }[] {
-  const body = answer.body
-  if (typeof body !== 'object' || body === null) return []
-  const list = Object.values(body).find((value): value is unknown[] => Array.isArray(value)) ?? []
-  return list.flatMap((item: unknown) => {
-    if (typeof item !== 'object' || item === null) return []
-    const id: unknown = Reflect.get(item, 'id')
-    return typeof id === 'string' ? [{ id, name: Reflect.get(item, 'name') as unknown }] : []
-  })
-}
-
 /** Binds the catalog's types by id, else by name: the run's ids of the deployment's types. */
 function bindCatalog(oracle: OracleState, target: Answer, reference: Answer): void {
-  const references = entriesOf(reference)
-  for (const { id, name } of entriesOf(target)) {
+  const references = listedRecords(reference.body)
+  for (const { id, name } of listedRecords(target.body)) {
     const match =
       references.find((type) => type.id === id) ??
       references.find((type) => name !== undefined && type.name === name)
@@ -262,13 +251,7 @@ function bindCatalog(oracle: OracleState, target: Answer, reference: Answer): vo
 
 /** The exchange's differences from the reference ([] when none, or not compared). */
 async function consult(oracle: OracleState, exchange: TargetExchange): Promise<string[]> {
-  const verdict: Verdict = judgeRequest(exchange.sent, {
-    templates: oracle.templates,
-    runId: oracle.env.runId,
-    ids: oracle.ids,
-    diverged: oracle.diverged,
-    elsewhere: oracle.elsewhere,
-  })
+  const verdict = judgeRequest(exchange.sent, oracle)
   try {
     if (verdict.kind === 'skip') {
       count(oracle, verdict.reason)
@@ -295,15 +278,11 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<s
       bindCatalog(oracle, target, reference)
     }
     const differences = compareAnswers(target, reference, {
-      ids: oracle.ids,
-      headers: oracle.headers,
-      clockFields: oracle.clockFields,
-      history: oracle.history,
+      ...oracle,
       wrote: wrote && is2xx(reference.status),
       sentAt: exchange.sentAt,
       receivedAt: exchange.receivedAt,
       clockSkewMs: CLOCK_SKEW_MS,
-      users: oracle.users,
     })
     if (verdict.kind === 'follow') {
       count(oracle, verdict.reason)
