@@ -185,7 +185,13 @@ export async function call(
   noteToken(response.status, response.body)
   noteResponse(response, sentHeaders['Authorization'])
   logResponse(response)
-  const exchange = { sent: response.request, payload: payload?.body, answer: response, sentAt, receivedAt }
+  const exchange = {
+    sent: response.request,
+    payload: payload?.body,
+    answer: response,
+    sentAt,
+    receivedAt,
+  }
   await consultReference(exchange, options.oracle)
   return response
 }

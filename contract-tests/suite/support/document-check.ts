@@ -51,13 +51,13 @@ export function checkProblem(res: ApiResponse): string[] {
 
 /** Everything wrong with the response, or an empty list. */
 export function checkAgainstDocument(res: ApiResponse): string[] {
-  return boundFindings([...checker.check(toCheck(res)), ...responseViolations(res)], res.body)
+  return boundFindings([...checker.check(toCheck(res)), ...responseViolations(res)])
 }
 
 export function documentFailure(res: ApiResponse, problems: string[]): string {
   return [
     `The response does not match the document`,
     describeRequest(res),
-    ...boundFindings(problems, res.body),
+    ...boundFindings(problems),
   ].join('\n')
 }

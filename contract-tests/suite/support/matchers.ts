@@ -103,7 +103,7 @@ function problemFindings(res: ApiResponse, status: number, fields: readonly stri
     findOperation(res.request.method, res.request.path) !== undefined &&
     !everyPathStatuses().has(status)
   findings.push(...(documented ? checkAgainstDocument(res) : responseViolations(res)))
-  return boundFindings(findings, res.body)
+  return boundFindings(findings)
 }
 
 const toBeProblem: MatcherFunction<[status: number, fields?: readonly string[]]> = function (
