@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import { CLOCK_STEP_MS } from '../support/oracle/compare-answers.ts'
 import { contractEnv } from '../support/env.ts'
-import { alphabet, bodyPlans, textOf, type Alphabet } from './body-plans.ts'
+import { alphabet, bodyPlans, sometimes, textOf, weighted, type Alphabet } from './body-plans.ts'
 import { bodyOf, pageBounds, searchedFields } from './document-fields.ts'
 import {
   createContact,
@@ -44,13 +44,7 @@ const pause = step(
 )
 
 /** A record of the sequence, now and then one no record has. */
-const pick: fc.Arbitrary<Pick> = fc.record({
-  unknown: fc.oneof(
-    { weight: 7, arbitrary: fc.constant(false) },
-    { weight: 1, arbitrary: fc.constant(true) },
-  ),
-  slot: fc.nat({ max: 7 }),
-})
+const pick: fc.Arbitrary<Pick> = fc.record({ unknown: sometimes(7, 1), slot: fc.nat({ max: 7 }) })
 
 function stepArbitrary(): fc.Arbitrary<Step> {
   const { maxLimit } = pageBounds('listContacts')
@@ -59,32 +53,29 @@ function stepArbitrary(): fc.Arbitrary<Step> {
   const patchPlans = bodyPlans(bodyOf('updateContact'), 9)
   const deletePlan: fc.Arbitrary<DeletePlan> = fc.record({
     pick,
-    query: fc.oneof(
-      { weight: 3, arbitrary: fc.constant({ kind: 'absent' as const }) },
-      { weight: 3, arbitrary: fc.record({ kind: fc.constant('value' as const), index: fc.nat() }) },
-      { weight: 1, arbitrary: fc.constant({ kind: 'refused' as const }) },
+    query: weighted<DeletePlan['query']>(
+      [3, fc.constant({ kind: 'absent' })],
+      [3, fc.record({ kind: fc.constant('value' as const), index: fc.nat() })],
+      [1, fc.constant({ kind: 'refused' })],
     ),
-    body: fc.oneof(
-      { weight: 3, arbitrary: fc.constant({ kind: 'absent' as const }) },
-      {
-        weight: 2,
-        arbitrary: fc.record({
+    body: weighted<DeletePlan['body']>(
+      [3, fc.constant({ kind: 'absent' })],
+      [
+        2,
+        fc.record({
           kind: fc.constant('value' as const),
           plan: bodyPlans(bodyOf('deleteContact'), 1),
         }),
-      },
+      ],
     ),
   })
   const listPlan: fc.Arbitrary<ListPlan> = fc.record({
     deleted: fc.boolean(),
-    page: fc.oneof(
-      { weight: 3, arbitrary: fc.constant(1) },
-      { weight: 2, arbitrary: fc.integer({ min: 0, max: 3 }) },
-    ),
-    limit: fc.oneof(
-      { weight: 3, arbitrary: fc.constant<'max'>('max') },
-      { weight: 3, arbitrary: fc.integer({ min: 1, max: 3 }) },
-      { weight: 1, arbitrary: fc.constant<'over'>('over') },
+    page: weighted([3, fc.constant(1)], [2, fc.integer({ min: 0, max: 3 })]),
+    limit: weighted<ListPlan['limit']>(
+      [3, fc.constant('max')],
+      [3, fc.integer({ min: 1, max: 3 })],
+      [1, fc.constant('over')],
     ),
     search: fc.oneof(
       fc.constantFrom<'word' | 'stem' | 'stem-upper'>('word', 'stem', 'stem-upper'),
@@ -94,52 +85,42 @@ function stepArbitrary(): fc.Arbitrary<Step> {
   const relationshipPlans = bodyPlans(bodyOf('createUserRelationship'), 1, PINNED)
   // many contacts: a few, or more than the largest page (a hundred requests and more: one step
   // in some 160, about three times in a run of 100 sequences)
-  const many = fc.oneof(
-    { weight: 1, arbitrary: fc.integer({ min: 2, max: 5 }) },
-    { weight: 1, arbitrary: fc.integer({ min: maxLimit + 1, max: maxLimit + 3 }) },
+  const many = weighted(
+    [1, fc.integer({ min: 2, max: 5 })],
+    [1, fc.integer({ min: maxLimit + 1, max: maxLimit + 3 })],
   )
-  return fc.oneof(
-    { weight: 16, arbitrary: createPlans.map((plan) => createContact(plan)) },
-    { weight: 1, arbitrary: many.map((count) => createContacts(count)) },
-    {
-      weight: 14,
-      arbitrary: fc.tuple(pick, patchPlans).map(([at, plan]) => patchContact(at, plan)),
-    },
-    { weight: 8, arbitrary: deletePlan.map((plan) => deleteContact(plan)) },
-    {
-      weight: 6,
-      arbitrary: fc
+  const relationships = fc.array(fc.record({ type: fc.nat({ max: 3 }), plan: relationshipPlans }), {
+    minLength: 2,
+    maxLength: 3,
+  })
+  return weighted<Step>(
+    [16, createPlans.map(createContact)],
+    [1, many.map(createContacts)],
+    [14, fc.tuple(pick, patchPlans).map(([at, plan]) => patchContact(at, plan))],
+    [8, deletePlan.map(deleteContact)],
+    [
+      6,
+      fc
         .tuple(pick, fc.array(fc.nat(), { maxLength: 3 }), fc.boolean())
         .map(([at, groups, refused]) => fetchContact(at, groups, refused && groups.length > 2)),
-    },
-    { weight: 6, arbitrary: listPlan.map((plan) => listContactsStep(plan)) },
-    {
-      weight: 10,
-      arbitrary: fc
+    ],
+    [6, listPlan.map(listContactsStep)],
+    [
+      10,
+      fc
         .tuple(pick, fc.nat({ max: 3 }), relationshipPlans)
         .map(([at, type, plan]) => createRelationshipStep(at, type, plan)),
-    },
-    {
-      weight: 3,
-      arbitrary: fc
-        .tuple(
-          pick,
-          fc.array(fc.record({ type: fc.nat({ max: 3 }), plan: relationshipPlans }), {
-            minLength: 2,
-            maxLength: 3,
-          }),
-        )
-        .map(([at, each]) => createRelationships(at, each)),
-    },
-    {
-      weight: 5,
-      arbitrary: fc
+    ],
+    [3, fc.tuple(pick, relationships).map(([at, each]) => createRelationships(at, each))],
+    [
+      5,
+      fc
         .tuple(pick, bodyPlans(bodyOf('updateUserRelationship'), 1))
         .map(([at, plan]) => patchRelationship(at, plan)),
-    },
-    { weight: 4, arbitrary: pick.map((at) => deleteRelationship(at)) },
-    { weight: 4, arbitrary: pick.map((at) => fetchRelationship(at)) },
-    { weight: 2, arbitrary: fc.constant(pause) },
+    ],
+    [4, pick.map(deleteRelationship)],
+    [4, pick.map(fetchRelationship)],
+    [2, fc.constant(pause)],
   )
 }
 
