@@ -377,48 +377,25 @@ function compareValue(
     )
     for (const key of keys) {
       const path = where === '' ? key : `${where}.${key}`
+      // the target's value, and the reference's: what is expected
+      const [value, expected] = [target[key], reference[key]]
       const inTarget = Object.hasOwn(target, key)
       if (!inTarget || !Object.hasOwn(reference, key)) {
-        differ(
-          path,
-          inTarget ? show(target[key]) : '(absent)',
-          inTarget ? '(absent)' : show(reference[key]),
-        )
+        differ(path, inTarget ? show(value) : '(absent)', inTarget ? '(absent)' : show(expected))
         continue
       }
-      if (
-        FREE_TEXT.has(key) &&
-        typeof target[key] === 'string' &&
-        typeof reference[key] === 'string'
-      ) {
-        continue
-      }
+      const texts = typeof value === 'string' && typeof expected === 'string'
+      if (FREE_TEXT.has(key) && texts) continue
       // how long a session lasts is the deployment's setting: its expiry, if any, is in the future
       if (context.clockFields.has(key) && Object.hasOwn(reference, 'token')) {
-        const expiry = target[key]
-        if (
-          expiry !== null &&
-          !(typeof expiry === 'string' && Date.parse(expiry) > context.sentAt)
-        ) {
-          differ(path, `${show(expiry)}, not a time after the request`, show(reference[key]))
+        if (value !== null && !(typeof value === 'string' && Date.parse(value) > context.sentAt)) {
+          differ(path, `${show(value)}, not a time after the request`, show(expected))
         }
-        continue
-      }
-      if (context.clockFields.has(key)) {
-        compareClock(target[key], reference[key], path, key, referenceId, context)
-        continue
-      }
-      if (
-        TOKENS.has(key) &&
-        typeof target[key] === 'string' &&
-        typeof reference[key] === 'string'
-      ) {
-        if (!compareIdentity(target[key], reference[key], context)) {
-          differ(path, 'another session', 'its own')
-        }
-        continue
-      }
-      compareValue(target[key], reference[key], path, referenceId, context)
+      } else if (context.clockFields.has(key)) {
+        compareClock(value, expected, path, key, referenceId, context)
+      } else if (TOKENS.has(key) && texts) {
+        if (!compareIdentity(value, expected, context)) differ(path, 'another session', 'its own')
+      } else compareValue(value, expected, path, referenceId, context)
     }
     return
   }

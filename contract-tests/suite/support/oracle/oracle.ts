@@ -9,6 +9,7 @@
 import { appendFileSync } from 'node:fs'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import { excerpt } from '../../../../openapi/response-check.ts'
+import { propertyOf } from '../../../runner/property-of.ts'
 import type { MockFetch } from '../../../../mock/fetch/node/fetch.ts'
 import { catalogueOf } from '../../rules/catalogue.ts'
 import { contractDocument } from '../document.ts'
@@ -87,34 +88,26 @@ const COMPARED = 'compared'
  */
 export function clockFieldsOf(document: OpenAPIV3_1.Document): Set<string> {
   const schemas = document.components?.schemas ?? {}
-  const isClock = (ref: unknown): boolean => {
-    if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return false
-    const named: unknown = schemas[ref.slice('#/components/schemas/'.length)]
-    return (
-      typeof named === 'object' && named !== null && Reflect.get(named, 'format') === 'date-time'
-    )
-  }
+  const named = '#/components/schemas/'
   // the named schema itself, or one choice of an anyOf or oneOf (a time or null)
-  const isClockSchema = (schema: unknown): boolean => {
-    if (typeof schema !== 'object' || schema === null) return false
-    if (isClock(Reflect.get(schema, '$ref'))) return true
+  const isClock = (schema: unknown): boolean => {
+    const ref = propertyOf(schema, '$ref')
+    if (typeof ref === 'string' && ref.startsWith(named)) {
+      if (propertyOf(schemas[ref.slice(named.length)], 'format') === 'date-time') return true
+    }
     return ['anyOf', 'oneOf'].some((choice) => {
-      const choices: unknown = Reflect.get(schema, choice)
-      return Array.isArray(choices) && choices.some((item: unknown) => isClockSchema(item))
+      const choices = propertyOf(schema, choice)
+      return Array.isArray(choices) && choices.some((item: unknown) => isClock(item))
     })
   }
   const fields = new Set<string>()
   const walk = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(walk)
-    else if (typeof value === 'object' && value !== null) {
-      const properties: unknown = Reflect.get(value, 'properties')
-      if (typeof properties === 'object' && properties !== null) {
-        for (const [name, schema] of Object.entries(properties)) {
-          if (isClockSchema(schema)) fields.add(name)
-        }
-      }
-      Object.values(value).forEach(walk)
+    if (typeof value !== 'object' || value === null) return
+    const properties = propertyOf(value, 'properties')
+    if (typeof properties === 'object' && properties !== null) {
+      for (const [name, schema] of Object.entries(properties)) if (isClock(schema)) fields.add(name)
     }
+    Object.values(value).forEach(walk)
   }
   walk(schemas)
   return fields
