@@ -9,8 +9,8 @@ import { isPinned } from './domain.ts'
 import { multipartOf } from './multipart.ts'
 import { readAsForm, withValue, type RequestCase } from './request-case.ts'
 import { breaksOnly, failuresOf } from './schema-check.ts'
-import { isObjectView, nameOf } from './schema-view.ts'
-import { viewOf } from './views.ts'
+import { nameOf } from './schema-view.ts'
+import { fieldPaths } from './views.ts'
 import { drawValue, isText, seedFor, valueArbitrary, type Encoding } from './valid-values.ts'
 
 /** The media types of the encodings: also the names the rule ids give them. */
@@ -33,16 +33,6 @@ export function bodyEncodingsOf(operation: Operation): Encoding[] {
 
 const bodySchemaOf = (operation: Operation, encoding: Encoding): unknown =>
   operation.requestBody?.content[MEDIA[encoding]]?.schema
-
-/** Every field of an object schema, nested ones too: `[contact]`, `[contact, first_name]`. */
-export function fieldPaths(schema: unknown, path: readonly string[] = []): string[][] {
-  const view = viewOf(schema)
-  if (!isObjectView(view) || view.branches.length > 0) return []
-  return Object.entries(view.properties).flatMap(([name, property]) => [
-    [...path, name],
-    ...fieldPaths(property, [...path, name]),
-  ])
-}
 
 /** The names of the fields of the operation's bodies, as the client sends them. */
 export const bodyFieldNames = (operation: Operation): string[] =>
