@@ -5,7 +5,7 @@ import { formatFailureBlocks } from '../runner/report/console-report.ts'
 import type { RunResults } from '../runner/report/check-results.ts'
 import { formatJunit } from '../runner/report/junit-report.ts'
 import { formatMarkdownSummary } from '../runner/report/markdown-summary.ts'
-import { boundFindings, MAX_FINDINGS } from '../suite/support/bounded-findings.ts'
+import { boundFindings, MAX_FINDINGS } from '../suite/support/document-check.ts'
 
 const RESULTS: RunResults = {
   checks: [
