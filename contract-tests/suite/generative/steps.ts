@@ -134,14 +134,11 @@ async function listContacts(world: World, plan: ListPlan): Promise<unknown> {
       : plan.limit === 'over'
         ? maxLimit + 1
         : Math.min(plan.limit, maxLimit)
+  const { word, stem } = world
   const search =
-    plan.search === 'word'
-      ? world.word
-      : plan.search === 'stem'
-        ? `${world.word}${world.stem}`
-        : plan.search === 'stem-upper'
-          ? `${world.word}${world.stem.toUpperCase()}`
-          : `${world.word}${world.stem}${textOf(plan.search.more, 2)}`
+    typeof plan.search === 'object'
+      ? `${word}${stem}${textOf(plan.search.more, 2)}`
+      : { word, stem: `${word}${stem}`, 'stem-upper': `${word}${stem.toUpperCase()}` }[plan.search]
   const query: [string, string][] = [
     ['search', search],
     ['page', String(plan.page)],

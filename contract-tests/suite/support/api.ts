@@ -127,7 +127,9 @@ export async function call(
   const { query = '' } = options
   const queryString = typeof query === 'string' ? query : encodeFields(query)
   const payload = bodyOf(options)
-  const sentHeaders = headersOf(options)
+  const type: Record<string, string> =
+    payload === undefined ? {} : { 'Content-Type': payload.contentType }
+  const sentHeaders = { ...headersOf(options), ...type }
   const url = queryString === '' ? path : `${path}?${queryString}`
   let test = request(contractEnv().baseUrl)
     [VERBS[method]](url)
@@ -139,7 +141,6 @@ export async function call(
     .responseType('blob')
     .maxResponseSize(MAX_ANSWER_BYTES)
   if (payload !== undefined) {
-    test = test.set('Content-Type', payload.contentType)
     // superagent would serialize a Buffer sent as JSON: its bytes are written as they are
     if (Buffer.isBuffer(payload.body)) test.write(payload.body)
     else test = test.send(payload.body)
@@ -174,10 +175,7 @@ export async function call(
       query: queryString,
       contentType: payload?.contentType,
       body: Buffer.isBuffer(payload?.body) ? payload.body.toString('utf8') : payload?.body,
-      headers:
-        payload === undefined
-          ? sentHeaders
-          : { ...sentHeaders, 'Content-Type': payload.contentType },
+      headers: sentHeaders,
     },
     ...answerOf(res.status, headers, text),
   }
@@ -185,13 +183,7 @@ export async function call(
   noteToken(response.status, response.body)
   noteResponse(response, sentHeaders['Authorization'])
   logResponse(response)
-  const exchange = {
-    sent: response.request,
-    payload: payload?.body,
-    answer: response,
-    sentAt,
-    receivedAt,
-  }
-  await consultReference(exchange, options.oracle)
+  const exchange = { sent: response.request, payload: payload?.body, answer: response }
+  await consultReference({ ...exchange, sentAt, receivedAt }, options.oracle)
   return response
 }
