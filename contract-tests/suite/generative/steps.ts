@@ -6,10 +6,10 @@
 // should be is the reference model's (world.ts judges it).
 import type { AsyncCommand } from 'fast-check'
 import { propertyOf } from '../../runner/property-of.ts'
+import type { RequestOptions } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { listedRecords } from '../support/oracle/compare-answers.ts'
 import { bodyRequest, describePlan, textOf, type Alphabet, type BodyPlan } from './body-plans.ts'
-import type { RequestOptions } from '../support/api.ts'
 import { bodyOf, itemValues, pageBounds, parameterView, type DrivenId } from './document-fields.ts'
 import { describePick, noteCreated, pickId, send, type Pick, type World } from './world.ts'
 
