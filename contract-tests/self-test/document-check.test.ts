@@ -15,7 +15,7 @@ function answer(
 ): ApiResponse {
   const text = body === undefined ? '' : JSON.stringify(body)
   return {
-    request: { method, path, query: '', contentType: undefined, body: undefined },
+    request: { method, path, query: '', contentType: undefined, body: undefined, headers: {} },
     status,
     headers: { 'content-type': 'application/json', ...headers },
     text,
@@ -78,6 +78,34 @@ describe('checkAgainstDocument', () => {
       'body/count must be >= 0\n      value:  -1\n      schema: openapi.json#/components/schemas/Count/minimum',
     )
     expect(text).toContain("body/extra must NOT have additional properties: 'extra'")
+  })
+
+  test('When a violation is inside a list, then its real value is shown, not undefined', () => {
+    // Arrange: a contact every field of which is valid, then the same with a number for a name
+    const contact = {
+      id: '8e3a1c5d-7f9b-4e2a-b4c6-5e4d3c2b1a06',
+      first_name: 'Aisha',
+      middle_name: null,
+      last_name: 'Bello',
+      relationship_type: 0,
+      nickname: null,
+      employer: null,
+      job_title: null,
+      linkedin_url: null,
+      how_you_met: null,
+      birthday: null,
+      gender: null,
+      created_at: '2024-03-07T07:30:00.000Z',
+      updated_at: '2024-03-07T07:30:00.000Z',
+      deleted_at: null,
+    }
+    const list = { contacts: [contact, { ...contact, first_name: 7 }], count: 2, first: 1 }
+
+    // Act
+    const problems = checkAgainstDocument(answer('GET', CONTACTS, 200, list))
+
+    // Assert
+    expect(problems.join('\n')).toMatch(/body\/contacts\/1\/first_name [^\n]*\n {6}value: {2}7\n/)
   })
 
   test("When a problem's status differs from the HTTP status, then it says so", () => {

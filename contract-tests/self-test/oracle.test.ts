@@ -40,7 +40,7 @@ describe('The reference model (differential oracle)', () => {
     expect(exitCode).toBe(1)
     expect(caught).not.toEqual([])
     expect(caught[0]).toContain('The target answers otherwise than the reference model')
-    expect(caught[0]).toMatch(/request: +curl -X GET '[^']+\/contacts\?[^']*search=/)
+    expect(caught[0]).toMatch(/request: +curl -g -i '[^']+\/contacts\?[^']*search=/)
     expect(caught[0]).toMatch(/\n +target: +200 /)
     expect(caught[0]).toMatch(/\n +reference: +200 /)
     // the run's token is never shown: the curl names the variable that holds it

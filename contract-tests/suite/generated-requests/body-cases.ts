@@ -6,11 +6,10 @@ import { CannotBuildRequest, formFieldsOf, type Operation } from '../support/ope
 import { fieldRule } from '../rules/rule.ts'
 import { brokenBodies, nullableFields } from './broken-bodies.ts'
 import { isPinned } from './domain.ts'
-import { multipartOf } from './multipart.ts'
 import { readAsForm, withValue, type RequestCase } from './request-case.ts'
 import { breaksOnly, failuresOf } from './schema-check.ts'
-import { isObjectView, nameOf } from './schema-view.ts'
-import { viewOf } from './views.ts'
+import { nameOf } from './schema-view.ts'
+import { fieldPaths } from './views.ts'
 import { drawValue, isText, seedFor, valueArbitrary, type Encoding } from './valid-values.ts'
 
 /** The media types of the encodings: also the names the rule ids give them. */
@@ -33,16 +32,6 @@ export function bodyEncodingsOf(operation: Operation): Encoding[] {
 
 const bodySchemaOf = (operation: Operation, encoding: Encoding): unknown =>
   operation.requestBody?.content[MEDIA[encoding]]?.schema
-
-/** Every field of an object schema, nested ones too: `[contact]`, `[contact, first_name]`. */
-export function fieldPaths(schema: unknown, path: readonly string[] = []): string[][] {
-  const view = viewOf(schema)
-  if (!isObjectView(view) || view.branches.length > 0) return []
-  return Object.entries(view.properties).flatMap(([name, property]) => [
-    [...path, name],
-    ...fieldPaths(property, [...path, name]),
-  ])
-}
 
 /** The names of the fields of the operation's bodies, as the client sends them. */
 export const bodyFieldNames = (operation: Operation): string[] =>
@@ -94,6 +83,33 @@ function nullCases(operation: Operation, schema: unknown, valid: unknown): Reque
   ]
 }
 
+// A multipart/form-data body as a browser's `fetch(url, { body: new FormData(form) })` sends it:
+// one part per field, in order, named as in the urlencoded form, its value as UTF-8 text.
+
+/** Fixed, so that one seed draws byte-for-byte the same requests; no drawn text contains it. */
+const BOUNDARY = '----contract-suite-boundary-7MA4YWxkTrZu0gW'
+
+/** The raw body and its content type (with the boundary) for the suite's `call`. */
+function multipartOf(fields: readonly (readonly [string, string])[]): {
+  contentType: string
+  body: string
+} {
+  const quoted = (name: string): string =>
+    // What FormData does to a name: quotes and line breaks escaped.
+    name.replaceAll('"', '%22').replaceAll('\r', '%0D').replaceAll('\n', '%0A')
+  const parts = fields.map(
+    ([name, value]) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`,
+  )
+  return {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    // Text, not bytes: the suite's `call` sends text with its length, a Buffer without one, which
+    // a DELETE cannot carry.
+    body: `${parts.join('')}--${BOUNDARY}--\r\n`,
+  }
+}
+
+/** The request options that send `body` in `encoding`. */
 export function requestOf(body: unknown, encoding: Encoding): RequestOptions {
   if (encoding === 'json') return { json: body }
   const fields = formFieldsOf(body)

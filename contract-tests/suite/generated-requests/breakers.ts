@@ -89,36 +89,25 @@ function enumBreakers(view: SchemaView): Breaker[] {
   }))
 }
 
-function lengthBreakers(view: SchemaView, valid: unknown): Breaker[] {
-  const { minLength, maxLength } = view
-  return [
-    ...(minLength !== undefined && minLength > 0
-      ? [{ keyword: 'minLength' as const, limit: minLength, length: minLength - 1 }]
-      : []),
-    ...(maxLength === undefined
-      ? []
-      : [{ keyword: 'maxLength' as const, limit: maxLength, length: maxLength + 1 }]),
-  ].map(({ keyword, limit, length }) => ({
-    rule: `breaks ${keyword} ${String(limit)} (${String(length)} characters)`,
-    keyword,
-    value: textOfLength(valid, length),
-  }))
-}
+type Bound = 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'minItems' | 'maxItems'
 
-function boundBreakers(view: SchemaView): Breaker[] {
-  const { minimum, maximum } = view
-  return [
-    ...(minimum === undefined
-      ? []
-      : [{ keyword: 'minimum' as const, limit: minimum, value: minimum - 1 }]),
-    ...(maximum === undefined
-      ? []
-      : [{ keyword: 'maximum' as const, limit: maximum, value: maximum + 1 }]),
-  ].map(({ keyword, limit, value }) => ({
-    rule: `breaks ${keyword} ${String(limit)} (sent ${String(value)})`,
-    keyword,
-    value,
-  }))
+/**
+ * The view's bounds, each broken one past it (one below a minimum, one above a maximum);
+ * `describe` says how the value one past is shown and sent.
+ */
+function boundBreakers(
+  view: SchemaView,
+  bounds: readonly Bound[],
+  describe: (past: number) => { shown: string; value: unknown },
+): Breaker[] {
+  return bounds.flatMap((keyword) => {
+    const limit = view[keyword]
+    // nothing is shorter than empty, nor has fewer than no items
+    const none = limit === 0 && (keyword === 'minLength' || keyword === 'minItems')
+    if (limit === undefined || none) return []
+    const { shown, value } = describe(keyword.startsWith('min') ? limit - 1 : limit + 1)
+    return [{ rule: `breaks ${keyword} ${String(limit)} (${shown})`, keyword, value }]
+  })
 }
 
 /** Text of the right shape naming what does not exist, or of the wrong shape. */
@@ -134,26 +123,16 @@ function textBreakers(view: SchemaView): Breaker[] {
   const format = view.format === undefined ? undefined : FORMAT_BREAKERS[view.format]
   const pattern = view.pattern === undefined ? undefined : new RegExp(view.pattern, 'u')
   const unmatched = [' ', '-', 'x', '0', '~'].find((text) => pattern?.test(text) === false)
-  return [
-    ...(format === undefined
-      ? []
-      : [
-          {
-            rule: `breaks format ${view.format ?? ''} (sent ${show(format)})`,
-            keyword: 'format' as const,
-            value: format,
-          },
-        ]),
-    ...(unmatched === undefined
-      ? []
-      : [
-          {
-            rule: `breaks pattern ${shorten(view.pattern ?? '')} (sent ${show(unmatched)})`,
-            keyword: 'pattern' as const,
-            value: unmatched,
-          },
-        ]),
-  ]
+  const breakers: Breaker[] = []
+  if (format !== undefined) {
+    const rule = `breaks format ${view.format ?? ''} (sent ${show(format)})`
+    breakers.push({ rule, keyword: 'format', value: format })
+  }
+  if (unmatched !== undefined) {
+    const rule = `breaks pattern ${shorten(view.pattern ?? '')} (sent ${show(unmatched)})`
+    breakers.push({ rule, keyword: 'pattern', value: unmatched })
+  }
+  return breakers
 }
 
 function arrayBreakers(view: SchemaView, valid: unknown, encoding: Encoding): Breaker[] {
@@ -162,31 +141,16 @@ function arrayBreakers(view: SchemaView, valid: unknown, encoding: Encoding): Br
     (Array.isArray(valid) ? (valid as unknown[])[0] : undefined) ?? item.enum?.[0] ?? 'x'
   const fill = (length: number): unknown[] =>
     Array.from({ length }, (_, index) => item.enum?.[index % item.enum.length] ?? sample)
-  const { minItems, maxItems } = view
   return [
     ...breakersOfView(item, sample, encoding).map(({ rule, keyword, value }) => ({
       rule: `has an item that ${rule}`,
       keyword,
       value: [value],
     })),
-    ...(maxItems === undefined
-      ? []
-      : [
-          {
-            rule: `breaks maxItems ${String(maxItems)} (${String(maxItems + 1)} items)`,
-            keyword: 'maxItems' as const,
-            value: fill(maxItems + 1),
-          },
-        ]),
-    ...(minItems === undefined || minItems === 0
-      ? []
-      : [
-          {
-            rule: `breaks minItems ${String(minItems)} (${String(minItems - 1)} items)`,
-            keyword: 'minItems' as const,
-            value: fill(minItems - 1),
-          },
-        ]),
+    ...boundBreakers(view, ['maxItems', 'minItems'], (past) => ({
+      shown: `${String(past)} items`,
+      value: fill(past),
+    })),
   ]
 }
 
@@ -200,8 +164,14 @@ function breakersOfView(
   return [
     ...typeBreakers(view, field, valid, encoding),
     ...enumBreakers(view),
-    ...lengthBreakers(view, valid),
-    ...boundBreakers(view),
+    ...boundBreakers(view, ['minLength', 'maxLength'], (past) => ({
+      shown: `${String(past)} characters`,
+      value: textOfLength(valid, past),
+    })),
+    ...boundBreakers(view, ['minimum', 'maximum'], (past) => ({
+      shown: `sent ${String(past)}`,
+      value: past,
+    })),
     ...textBreakers(view),
     // A `type: 'null'` branch only says the field may be cleared: nothing of it to break.
     ...view.branches

@@ -6,7 +6,7 @@ import { fieldBreakers, show, UNKNOWN_FIELD } from './breakers.ts'
 import { valueAt, withValue, withoutValue } from './request-case.ts'
 import { isObjectView } from './schema-view.ts'
 import { isText, type Encoding } from './valid-values.ts'
-import { viewOf } from './views.ts'
+import { fieldPaths, viewOf } from './views.ts'
 
 export interface Broken {
   /** The field the answer must name. */
@@ -71,18 +71,11 @@ function objectBreaks(
 }
 
 /** The fields (at any depth) that may be null. */
-export function nullableFields(schema: unknown, path: string[] = []): string[][] {
-  const view = viewOf(schema)
-  if (!isObjectView(view) || view.branches.length > 0) return []
-  return Object.entries(view.properties).flatMap(([name, property]) => {
-    const field = viewOf(property)
-    const types = [field, ...field.branches].flatMap((item) => item.types ?? [])
-    return [
-      ...(types.includes('null') ? [[...path, name]] : []),
-      ...nullableFields(property, [...path, name]),
-    ]
+export const nullableFields = (schema: unknown): string[][] =>
+  fieldPaths(schema).filter((path) => {
+    const field = viewOf(path.reduce((at, name) => viewOf(at).properties[name], schema))
+    return [field, ...field.branches].some((item) => item.types?.includes('null') === true)
   })
-}
 
 /** The valid body broken in one place: each rule of each field, and each object's own rules. */
 export function brokenBodies(

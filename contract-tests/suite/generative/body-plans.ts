@@ -22,6 +22,17 @@ const UNITS: Readonly<Record<Alphabet, readonly string[]>> = {
 
 export const alphabet = fc.constantFrom<Alphabet>('ascii', 'accented', 'combining', 'astral')
 
+/** A choice of fast-check's `oneof`: its weight, and what it draws. */
+type Choice<T> = [weight: number, arbitrary: fc.Arbitrary<T>]
+
+/** fast-check's `oneof`, each choice drawn with its weight: `[3, a], [1, b]`. */
+export const weighted = <T>(...choices: Choice<T>[]): fc.Arbitrary<T> =>
+  fc.oneof(...choices.map(([weight, arbitrary]) => ({ weight, arbitrary })))
+
+/** True with weight `yes` against `no` for false. */
+export const sometimes = (no: number, yes: number): fc.Arbitrary<boolean> =>
+  weighted([no, fc.constant(false)], [yes, fc.constant(true)])
+
 /** Exactly `length` code points of the script (what the document's maxLength counts). */
 export function textOf(script: Alphabet, length: number): string {
   const points = Array.from(UNITS[script].join(''))
@@ -59,69 +70,52 @@ export interface BodyPlan {
   flaw: Flaw
 }
 
-const textPlan = (field: FieldSpec): fc.Arbitrary<ValuePlan> =>
-  fc.oneof(
-    {
-      weight: 3,
-      arbitrary: fc.record({
+function textPlan(field: FieldSpec): fc.Arbitrary<ValuePlan> {
+  const cleared: Choice<ValuePlan>[] = field.nullable ? [[1, fc.constant({ set: 'null' })]] : []
+  return weighted<ValuePlan>(
+    [
+      3,
+      fc.record({
         set: fc.constant('text' as const),
         length: fc.constant('short' as const),
         script: alphabet,
         size: fc.integer({ min: Math.max(1, field.view.minLength ?? 0), max: 6 }),
       }),
-    },
-    {
-      weight: 3,
-      arbitrary: fc.record({
+    ],
+    [
+      3,
+      fc.record({
         set: fc.constant('text' as const),
         length: fc.constant('limit' as const),
         script: alphabet,
         size: fc.constant(0),
       }),
-    },
-    {
-      weight: 1,
-      arbitrary: fc.constant<ValuePlan>({ set: 'text', length: 'empty', script: 'ascii', size: 0 }),
-    },
-    ...(field.nullable ? [{ weight: 1, arbitrary: fc.constant<ValuePlan>({ set: 'null' }) }] : []),
+    ],
+    [1, fc.constant({ set: 'text', length: 'empty', script: 'ascii', size: 0 })],
+    ...cleared,
   )
+}
 
 const drawnPlan = (field: FieldSpec): fc.Arbitrary<ValuePlan> =>
   valueArbitrary(field.schema, 'json').map((value): ValuePlan => ({ set: 'drawn', value }))
 
 /** One field's plan; an optional one is omitted with weight `omitWeight` against 3 for a value. */
 function fieldPlan(field: FieldSpec, omitWeight: number): fc.Arbitrary<FieldPlan> {
-  const omit =
-    field.required || omitWeight === 0
-      ? fc.constant(false)
-      : fc.oneof(
-          { weight: 3, arbitrary: fc.constant(false) },
-          { weight: omitWeight, arbitrary: fc.constant(true) },
-        )
+  const omit = field.required || omitWeight === 0 ? fc.constant(false) : sometimes(3, omitWeight)
   return fc.record({ omit, value: field.text ? textPlan(field) : drawnPlan(field) })
 }
 
-const flaws = (spec: BodySpec): fc.Arbitrary<Flaw> =>
-  fc.oneof(
-    { weight: 12, arbitrary: fc.constant<Flaw>({ kind: 'none' }) },
-    {
-      weight: 2,
-      arbitrary: fc.record({
-        kind: fc.constant('over' as const),
-        field: fc.nat(),
-        script: alphabet,
-      }),
-    },
-    { weight: 1, arbitrary: fc.constant<Flaw>({ kind: 'unknown-field' }) },
-    ...(spec.fields.some((field) => field.required)
-      ? [
-          {
-            weight: 1,
-            arbitrary: fc.record({ kind: fc.constant('null-required' as const), field: fc.nat() }),
-          },
-        ]
-      : []),
+function flaws(spec: BodySpec): fc.Arbitrary<Flaw> {
+  const cleared: Choice<Flaw>[] = spec.fields.some((field) => field.required)
+    ? [[1, fc.record({ kind: fc.constant('null-required' as const), field: fc.nat() })]]
+    : []
+  return weighted<Flaw>(
+    [12, fc.constant({ kind: 'none' })],
+    [2, fc.record({ kind: fc.constant('over' as const), field: fc.nat(), script: alphabet })],
+    [1, fc.constant({ kind: 'unknown-field' })],
+    ...cleared,
   )
+}
 
 /** Plans of bodies of the operation; `pinned` fields get their value elsewhere (ids). */
 export function bodyPlans(
@@ -132,10 +126,7 @@ export function bodyPlans(
   const drawn = spec.fields.filter((field) => !pinned.includes(field.name))
   return fc.record({
     encoding: fc.constantFrom(...spec.encodings),
-    full: fc.oneof(
-      { weight: 3, arbitrary: fc.constant(false) },
-      { weight: 1, arbitrary: fc.constant(true) },
-    ),
+    full: sometimes(3, 1),
     fields: fc.record(
       Object.fromEntries(drawn.map((field) => [field.name, fieldPlan(field, omitWeight)])),
     ),
@@ -169,13 +160,13 @@ function valueOf(field: FieldSpec, plan: ValuePlan, carrier: Carrier | undefined
   return `${prefix}${textOf(plan.script, Math.max(0, length))}`
 }
 
-/** The body a plan stands for, as an object (`{ contact: { … } }`). */
-export function bodyValue(
+/** The request options that send the body a plan stands for (`{ contact: { … } }`), in its encoding. */
+export function bodyRequest(
   spec: BodySpec,
   plan: BodyPlan,
   pins: Readonly<Record<string, unknown>> = {},
   carrier?: Carrier,
-): Record<string, unknown> {
+): RequestOptions {
   const fields: Record<string, unknown> = {}
   for (const field of spec.fields) {
     if (field.name in pins) {
@@ -207,12 +198,8 @@ export function bodyValue(
     const field = required[flaw.field % required.length]
     if (field !== undefined) fields[field.name] = null
   }
-  return spec.wrapper === undefined ? fields : { [spec.wrapper]: fields }
+  return requestOf(spec.wrapper === undefined ? fields : { [spec.wrapper]: fields }, plan.encoding)
 }
-
-/** The request options that send a body in its plan's encoding. */
-export const bodyRequest = (body: unknown, encoding: Encoding): RequestOptions =>
-  requestOf(body, encoding)
 
 /** A plan in a few words, for the report: `multipart; last_name 100 astral, nickname null`. */
 export function describePlan(spec: BodySpec, plan: BodyPlan): string {

@@ -3,6 +3,7 @@
 // enum, format, nullability, required), the encodings each body may take, and the bounds and
 // values of the query parameters. Nothing here copies a limit: change the document, and the
 // drawn values follow.
+import { propertyOf } from '../../runner/property-of.ts'
 import { bodyEncodingsOf } from '../generated-requests/body-cases.ts'
 import { typesOfField, type SchemaView } from '../generated-requests/schema-view.ts'
 import type { Encoding } from '../generated-requests/valid-values.ts'
@@ -97,28 +98,23 @@ export function bodyOf(id: DrivenId): BodySpec {
     throw new CannotBuildRequest(operation, 'the generative phase needs a JSON body schema')
   }
   const top = viewOf(schema)
-  const names = Object.keys(top.properties)
-  const [only] = names
+  const [only, ...others] = Object.keys(top.properties)
   const inner = only === undefined ? undefined : viewOf(top.properties[only])
   // `{ contact: { … } }`: the fields are those of the one object inside
   const wrapped =
-    names.length === 1 && only !== undefined && inner !== undefined
-      ? Object.keys(inner.properties).length > 0
-      : false
-  const spec: BodySpec = {
-    wrapper: wrapped ? only : undefined,
-    fields: wrapped && inner !== undefined ? specsOf(inner) : specsOf(top),
-    encodings,
-  }
+    others.length === 0 && inner !== undefined && Object.keys(inner.properties).length > 0
+  const fields = specsOf(wrapped ? inner : top)
+  const spec: BodySpec = { wrapper: wrapped ? only : undefined, fields, encodings }
   bodies.set(id, spec)
   return spec
 }
 
+const queryParameter = (id: DrivenId, name: string) =>
+  operationOf(id).parameters.find((item) => item.in === 'query' && item.name === name)
+
 /** A query parameter's schema, as a view; undefined when the operation has none of that name. */
 export function parameterView(id: DrivenId, name: string): SchemaView | undefined {
-  const parameter = operationOf(id).parameters.find(
-    (item) => item.in === 'query' && item.name === name,
-  )
+  const parameter = queryParameter(id, name)
   return parameter === undefined ? undefined : viewOf(parameter.schema)
 }
 
@@ -141,11 +137,7 @@ export function pageBounds(id: DrivenId): { maxLimit: number; minPage: number } 
 
 /** The fields a contact list's search looks in, one field each (the document's x-search-fields). */
 export function searchedFields(): string[] {
-  const parameter = operationOf('listContacts').parameters.find(
-    (item) => item.in === 'query' && item.name === 'search',
-  )
-  const listed: unknown =
-    parameter === undefined ? undefined : Reflect.get(parameter, 'x-search-fields')
+  const listed = propertyOf(queryParameter('listContacts', 'search'), 'x-search-fields')
   const single = Array.isArray(listed)
     ? listed.flatMap((item: unknown) =>
         Array.isArray(item) && item.length === 1 && typeof item[0] === 'string' ? [item[0]] : [],

@@ -3,33 +3,30 @@
 // the mock, fresh, fed the sequence's requests). A step whose answer differs from the reference's
 // fails; the failure is shrunk to the shortest sequence that still fails, replayed once more
 // against a fresh reference, and reported as its steps and as curl commands.
-import fc, { type AsyncCommand } from 'fast-check'
+import fc from 'fast-check'
 import { CLOCK_STEP_MS } from '../support/oracle/compare-answers.ts'
 import { contractEnv } from '../support/env.ts'
-import { alphabet, bodyPlans, textOf, type Alphabet } from './body-plans.ts'
-import {
-  CreateContact,
-  CreateContacts,
-  DeleteContact,
-  FetchContact,
-  ListContacts,
-  observeContacts,
-  PatchContact,
-  Step,
-  type DeletePlan,
-  type ListPlan,
-  type Model,
-} from './contact-steps.ts'
+import { alphabet, bodyPlans, sometimes, textOf, weighted, type Alphabet } from './body-plans.ts'
 import { bodyOf, pageBounds, searchedFields } from './document-fields.ts'
 import {
-  CreateRelationship,
-  CreateRelationships,
-  DeleteRelationship,
-  FetchRelationship,
-  observeRelationships,
-  PatchRelationship,
+  createContact,
+  createContacts,
+  createRelationships,
+  createRelationshipStep,
+  deleteContact,
+  deleteRelationship,
+  fetchContact,
+  fetchRelationship,
+  listContactsStep,
+  observe,
+  patchContact,
+  patchRelationship,
   PINNED,
-} from './relationship-steps.ts'
+  step,
+  type DeletePlan,
+  type ListPlan,
+  type Step,
+} from './steps.ts'
 import { newWorld, type Pick, type World } from './world.ts'
 
 /** Steps per sequence at most: long enough to reach any state worth seeing, short to shrink. */
@@ -41,21 +38,13 @@ const MAX_STEPS = 12
 const TIME_LIMIT_MS = 40_000
 
 /** Time passes: past a millisecond clock's step, a write must move the record's clock fields. */
-class Pause extends Step {
-  async act(): Promise<void> {
-    await new Promise((done) => setTimeout(done, CLOCK_STEP_MS))
-  }
-  toString = (): string => `wait ${String(CLOCK_STEP_MS)} ms`
-}
+const pause = step(
+  `wait ${String(CLOCK_STEP_MS)} ms`,
+  () => new Promise((done) => setTimeout(done, CLOCK_STEP_MS)),
+)
 
 /** A record of the sequence, now and then one no record has. */
-const pick: fc.Arbitrary<Pick> = fc.record({
-  unknown: fc.oneof(
-    { weight: 7, arbitrary: fc.constant(false) },
-    { weight: 1, arbitrary: fc.constant(true) },
-  ),
-  slot: fc.nat({ max: 7 }),
-})
+const pick: fc.Arbitrary<Pick> = fc.record({ unknown: sometimes(7, 1), slot: fc.nat({ max: 7 }) })
 
 function stepArbitrary(): fc.Arbitrary<Step> {
   const { maxLimit } = pageBounds('listContacts')
@@ -64,32 +53,29 @@ function stepArbitrary(): fc.Arbitrary<Step> {
   const patchPlans = bodyPlans(bodyOf('updateContact'), 9)
   const deletePlan: fc.Arbitrary<DeletePlan> = fc.record({
     pick,
-    query: fc.oneof(
-      { weight: 3, arbitrary: fc.constant({ kind: 'absent' as const }) },
-      { weight: 3, arbitrary: fc.record({ kind: fc.constant('value' as const), index: fc.nat() }) },
-      { weight: 1, arbitrary: fc.constant({ kind: 'refused' as const }) },
+    query: weighted<DeletePlan['query']>(
+      [3, fc.constant({ kind: 'absent' })],
+      [3, fc.record({ kind: fc.constant('value' as const), index: fc.nat() })],
+      [1, fc.constant({ kind: 'refused' })],
     ),
-    body: fc.oneof(
-      { weight: 3, arbitrary: fc.constant({ kind: 'absent' as const }) },
-      {
-        weight: 2,
-        arbitrary: fc.record({
+    body: weighted<DeletePlan['body']>(
+      [3, fc.constant({ kind: 'absent' })],
+      [
+        2,
+        fc.record({
           kind: fc.constant('value' as const),
           plan: bodyPlans(bodyOf('deleteContact'), 1),
         }),
-      },
+      ],
     ),
   })
   const listPlan: fc.Arbitrary<ListPlan> = fc.record({
     deleted: fc.boolean(),
-    page: fc.oneof(
-      { weight: 3, arbitrary: fc.constant(1) },
-      { weight: 2, arbitrary: fc.integer({ min: 0, max: 3 }) },
-    ),
-    limit: fc.oneof(
-      { weight: 3, arbitrary: fc.constant<'max'>('max') },
-      { weight: 3, arbitrary: fc.integer({ min: 1, max: 3 }) },
-      { weight: 1, arbitrary: fc.constant<'over'>('over') },
+    page: weighted([3, fc.constant(1)], [2, fc.integer({ min: 0, max: 3 })]),
+    limit: weighted<ListPlan['limit']>(
+      [3, fc.constant('max')],
+      [3, fc.integer({ min: 1, max: 3 })],
+      [1, fc.constant('over')],
     ),
     search: fc.oneof(
       fc.constantFrom<'word' | 'stem' | 'stem-upper'>('word', 'stem', 'stem-upper'),
@@ -99,52 +85,42 @@ function stepArbitrary(): fc.Arbitrary<Step> {
   const relationshipPlans = bodyPlans(bodyOf('createUserRelationship'), 1, PINNED)
   // many contacts: a few, or more than the largest page (a hundred requests and more: one step
   // in some 160, about three times in a run of 100 sequences)
-  const many = fc.oneof(
-    { weight: 1, arbitrary: fc.integer({ min: 2, max: 5 }) },
-    { weight: 1, arbitrary: fc.integer({ min: maxLimit + 1, max: maxLimit + 3 }) },
+  const many = weighted(
+    [1, fc.integer({ min: 2, max: 5 })],
+    [1, fc.integer({ min: maxLimit + 1, max: maxLimit + 3 })],
   )
-  return fc.oneof(
-    { weight: 16, arbitrary: createPlans.map((plan) => new CreateContact(plan)) },
-    { weight: 1, arbitrary: many.map((count) => new CreateContacts(count)) },
-    {
-      weight: 14,
-      arbitrary: fc.tuple(pick, patchPlans).map(([at, plan]) => new PatchContact(at, plan)),
-    },
-    { weight: 8, arbitrary: deletePlan.map((plan) => new DeleteContact(plan)) },
-    {
-      weight: 6,
-      arbitrary: fc
+  const relationships = fc.array(fc.record({ type: fc.nat({ max: 3 }), plan: relationshipPlans }), {
+    minLength: 2,
+    maxLength: 3,
+  })
+  return weighted<Step>(
+    [16, createPlans.map(createContact)],
+    [1, many.map(createContacts)],
+    [14, fc.tuple(pick, patchPlans).map(([at, plan]) => patchContact(at, plan))],
+    [8, deletePlan.map(deleteContact)],
+    [
+      6,
+      fc
         .tuple(pick, fc.array(fc.nat(), { maxLength: 3 }), fc.boolean())
-        .map(([at, groups, refused]) => new FetchContact(at, groups, refused && groups.length > 2)),
-    },
-    { weight: 6, arbitrary: listPlan.map((plan) => new ListContacts(plan)) },
-    {
-      weight: 10,
-      arbitrary: fc
+        .map(([at, groups, refused]) => fetchContact(at, groups, refused && groups.length > 2)),
+    ],
+    [6, listPlan.map(listContactsStep)],
+    [
+      10,
+      fc
         .tuple(pick, fc.nat({ max: 3 }), relationshipPlans)
-        .map(([at, type, plan]) => new CreateRelationship(at, type, plan)),
-    },
-    {
-      weight: 3,
-      arbitrary: fc
-        .tuple(
-          pick,
-          fc.array(fc.record({ type: fc.nat({ max: 3 }), plan: relationshipPlans }), {
-            minLength: 2,
-            maxLength: 3,
-          }),
-        )
-        .map(([at, each]) => new CreateRelationships(at, each)),
-    },
-    {
-      weight: 5,
-      arbitrary: fc
+        .map(([at, type, plan]) => createRelationshipStep(at, type, plan)),
+    ],
+    [3, fc.tuple(pick, relationships).map(([at, each]) => createRelationships(at, each))],
+    [
+      5,
+      fc
         .tuple(pick, bodyPlans(bodyOf('updateUserRelationship'), 1))
-        .map(([at, plan]) => new PatchRelationship(at, plan)),
-    },
-    { weight: 4, arbitrary: pick.map((at) => new DeleteRelationship(at)) },
-    { weight: 4, arbitrary: pick.map((at) => new FetchRelationship(at)) },
-    { weight: 2, arbitrary: fc.constant(new Pause()) },
+        .map(([at, plan]) => patchRelationship(at, plan)),
+    ],
+    [4, pick.map(deleteRelationship)],
+    [4, pick.map(fetchRelationship)],
+    [2, fc.constant(pause)],
   )
 }
 
@@ -167,14 +143,10 @@ const carrierOf = (plan: SequencePlan): string => {
 const worldOf = (plan: SequencePlan): World =>
   newWorld(carrierOf(plan), textOf(plan.stem.script, plan.stem.size))
 
-async function runSequence(
-  steps: Iterable<AsyncCommand<Model, World>>,
-  world: World,
-): Promise<void> {
+async function runSequence(steps: Iterable<Step>, world: World): Promise<void> {
   try {
     await fc.asyncModelRun(() => ({ model: {}, real: world }), steps)
-    await observeContacts(world)
-    await observeRelationships(world)
+    await observe(world)
   } finally {
     world.session?.close()
   }
@@ -198,19 +170,14 @@ function firstLines(error: unknown, count: number): string {
   return [...lines.slice(0, count), ...(findings.length > 0 ? ['  …', ...findings] : [])].join('\n')
 }
 
-/** What the phase did: sequences and requests, for the run's log. */
-export interface PhaseFigures {
-  sequences: number
-  requests: number
-}
-
 /** Runs the phase; resolves with a report of the shortest failing sequence, or undefined. */
 export async function runGenerativePhase(): Promise<string | undefined> {
   const { seed: given, runs } = contractEnv()
   const seed = given ?? Math.floor(Math.random() * 2 ** 31)
   process.stdout.write(`  generative phase: ${String(runs)} sequences, seed ${String(seed)}\n`)
   const started = Date.now()
-  const figures: PhaseFigures = { sequences: 0, requests: 0 }
+  // what the phase did, for the run's log
+  const figures = { sequences: 0, requests: 0 }
   const sequences = fc.tuple(
     sequencePlan,
     fc.commands([stepArbitrary()], { maxCommands: MAX_STEPS }),
@@ -237,7 +204,7 @@ export async function runGenerativePhase(): Promise<string | undefined> {
   )
   if (!result.failed || result.counterexample === null) return undefined
   const [[plan, steps]] = result.counterexample
-  const shown = [...steps].map((step, index) => `  ${String(index + 1)}. ${step.toString()}`)
+  const shown = [...steps].map((item, index) => `  ${String(index + 1)}. ${item.toString()}`)
   const replay = worldOf(plan)
   const again = await runSequence(steps, replay).then(
     () => 'it passed when replayed: the target may depend on timing',

@@ -4,17 +4,14 @@
 // Every request of a step is judged at once: its differences from the reference, the document's
 // check, and no 5xx; any of them fails the step, so fast-check shrinks to the shortest sequence.
 import { randomBytes, randomUUID } from 'node:crypto'
-import {
-  call,
-  encodeFields,
-  type ApiResponse,
-  type Method,
-  type RequestOptions,
-} from '../support/api.ts'
+import { propertyOf } from '../../runner/property-of.ts'
+import { call, type ApiResponse, type RequestOptions } from '../support/api.ts'
 import { checkAgainstDocument, documentFailure } from '../support/document-check.ts'
 import { contractEnv, runMarker } from '../support/env.ts'
-import { createOracleSession, type OracleSession } from '../support/oracle/oracle.ts'
+import { methodOf } from '../support/operations.ts'
+import { createOracleSession, curlOf, type OracleSession } from '../support/oracle/oracle.ts'
 import { markChecked } from '../support/response-log.ts'
+import { operationOf, pathOf, type DrivenId } from './document-fields.ts'
 
 export interface World {
   /** `contract-run-<run id>-<random>`: the run's marker (the sweep finds it) made unique. */
@@ -46,26 +43,20 @@ export function newWorld(carrier: string, stem: string): World {
   }
 }
 
-const quote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`
-
-function curlOf(res: ApiResponse): string {
-  const { method, path, query, contentType, body } = res.request
-  const url = `${contractEnv().baseUrl}${path}${query === '' ? '' : `?${query}`}`
-  const type = contentType === undefined ? '' : ` -H ${quote(`Content-Type: ${contentType}`)}`
-  const data = body === undefined ? '' : ` --data-binary ${quote(body)}`
-  const verb = method === 'GET' ? '' : ` -X ${method}`
-  return `curl${verb} -H "Authorization: Bearer $CONTRACT_TOKEN" ${quote(url)}${type}${data}`
-}
-
-/** Sends one request of the sequence, recorded as curl; throws when its answer is wrong. */
+/**
+ * Sends one request of the sequence to the operation (`records`: the ids its path names, in
+ * order), recorded as curl; throws when its answer is wrong.
+ */
 export async function send(
   world: World,
-  method: Method,
-  path: string,
+  id: DrivenId,
+  records: readonly string[] = [],
   options: RequestOptions = {},
 ): Promise<ApiResponse> {
+  const method = methodOf(operationOf(id))
+  const path = pathOf(id, contractEnv().orgId, ...records)
   const res = await call(method, path, { ...options, oracle: world.session })
-  world.curl.push(curlOf(res))
+  world.curl.push(curlOf(res.request))
   const differences = world.session?.takeDifferences() ?? []
   const problems = checkAgainstDocument(res)
   markChecked(res)
@@ -77,10 +68,6 @@ export async function send(
   if (failures.length > 0) throw new Error(failures.join('\n'))
   return res
 }
-
-/** The query string of name-value pairs, as sent. */
-export const queryOf = (pairs: readonly (readonly [string, string])[]): string =>
-  encodeFields(pairs)
 
 /** A record of the sequence picked by a drawn number, or an id no record has. */
 export interface Pick {
@@ -96,11 +83,8 @@ export function pickId(ids: readonly string[], pick: Pick): string {
 export const describePick = (what: string, pick: Pick): string =>
   pick.unknown ? `an unknown ${what}` : `${what} #${String(pick.slot)}`
 
-/** The id of a 2xx create's record. */
-export function createdId(res: ApiResponse): string | undefined {
-  const id: unknown =
-    res.status >= 200 && res.status < 300 && typeof res.body === 'object' && res.body !== null
-      ? Reflect.get(res.body, 'id')
-      : undefined
-  return typeof id === 'string' ? id : undefined
+/** Adds the id of a 2xx create's record to the sequence's list of its kind. */
+export function noteCreated(ids: string[], res: ApiResponse): void {
+  const id = res.status >= 200 && res.status < 300 ? propertyOf(res.body, 'id') : undefined
+  if (typeof id === 'string') ids.push(id)
 }

@@ -9,16 +9,18 @@ import { takeUnchecked } from './response-log.ts'
 
 const MAX_RESPONSES = 3
 
+/** The first few of `items` (the first ones are enough to act on), then how many more of `count`. */
+function firstFew(items: readonly string[], what: string, count = items.length): string {
+  const shown = items.slice(0, MAX_RESPONSES)
+  const more = count - shown.length
+  return `${shown.join('\n\n')}${more > 0 ? `\n… and ${String(more)} more ${what}` : ''}`
+}
+
 /** The differences the oracle found in the answers of the test (or of the file's cleanup). */
 function differencesFailure(when: string): string | undefined {
   const differences = takeDifferences()
   if (differences.length === 0) return undefined
-  const shown = differences.slice(0, MAX_RESPONSES)
-  const more = differences.length - shown.length
-  return (
-    `${when}:\n${shown.join('\n\n')}` +
-    (more > 0 ? `\n… and ${String(more)} more answers that differ from the reference` : '')
-  )
+  return `${when}:\n${firstFew(differences, 'answers that differ from the reference')}`
 }
 
 afterEach(() => {
@@ -30,18 +32,14 @@ afterEach(() => {
     .map((res) => ({ res, problems: checkAgainstDocument(res) }))
     .filter(({ problems }) => problems.length > 0)
     .map(({ res, problems }) => documentFailure(res, problems))
-  // The first few are enough to act on; one identical failure per response would bury them.
-  const shown = [...new Set(failures)].slice(0, MAX_RESPONSES)
-  const more = failures.length - shown.length
+  // one identical failure per response would bury the others: each is told once
+  const broken = [...new Set(failures)]
   const told = [
-    ...(failures.length > 0
-      ? [
-          `A response received during this test:\n${shown.join('\n\n')}` +
-            (more > 0 ? `\n… and ${String(more)} more responses that break the document` : ''),
-        ]
-      : []),
-    ...(differences === undefined ? [] : [differences]),
-  ]
+    failures.length === 0
+      ? undefined
+      : `A response received during this test:\n${firstFew(broken, 'responses that break the document', failures.length)}`,
+    differences,
+  ].filter((text): text is string => text !== undefined)
   if (told.length > 0) throw new Error(told.join('\n\n'))
 })
 

@@ -4,6 +4,8 @@ import { contractEnv } from './env.ts'
 import { noteResponse } from './created-records.ts'
 import { noteLearnedSecret } from './learned-secrets.ts'
 import { logResponse } from './response-log.ts'
+import type { SentExchange } from './oracle/comparable.ts'
+import { answerOf } from './oracle/compare-answers.ts'
 import { consultReference, type OracleSession } from './oracle/oracle.ts'
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS'
@@ -29,14 +31,10 @@ export interface RequestOptions {
   oracle?: OracleSession
 }
 
-/** What was sent, for failure messages. */
-export interface SentRequest {
+/** What was sent, for failure messages and the reference model. */
+export interface SentRequest extends SentExchange {
   method: Method
-  /** The path below the base URL, without the query string. */
-  path: string
-  query: string
   contentType: string | undefined
-  body: string | undefined
 }
 
 export interface ApiResponse {
@@ -91,18 +89,6 @@ function headersOf(options: RequestOptions): Record<string, string> {
   return { ...headers, ...options.headers }
 }
 
-const isJson = (contentType: string | undefined): boolean =>
-  contentType !== undefined && /^application\/([\w.-]+\+)?json\b/i.test(contentType)
-
-function parseBody(text: string, contentType: string | undefined): unknown {
-  if (!isJson(contentType) || text === '') return undefined
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
-}
-
 const VERBS = {
   GET: 'get',
   POST: 'post',
@@ -128,11 +114,8 @@ export function abortRequests(): void {
 
 /** A token a login handed out (a 2xx whose body has one) is a secret of the run from now on. */
 function noteToken(status: number, body: unknown): void {
-  const token: unknown =
-    status >= 200 && status < 300 && typeof body === 'object' && body !== null
-      ? Reflect.get(body, 'token')
-      : undefined
-  if (typeof token === 'string') noteLearnedSecret(token)
+  const token = propertyOf(body, 'token')
+  if (status >= 200 && status < 300 && typeof token === 'string') noteLearnedSecret(token)
 }
 
 /** Sends one request to the target and returns everything needed to judge and explain it. */
@@ -144,7 +127,9 @@ export async function call(
   const { query = '' } = options
   const queryString = typeof query === 'string' ? query : encodeFields(query)
   const payload = bodyOf(options)
-  const sentHeaders = headersOf(options)
+  const type: Record<string, string> =
+    payload === undefined ? {} : { 'Content-Type': payload.contentType }
+  const sentHeaders = { ...headersOf(options), ...type }
   const url = queryString === '' ? path : `${path}?${queryString}`
   let test = request(contractEnv().baseUrl)
     [VERBS[method]](url)
@@ -156,7 +141,6 @@ export async function call(
     .responseType('blob')
     .maxResponseSize(MAX_ANSWER_BYTES)
   if (payload !== undefined) {
-    test = test.set('Content-Type', payload.contentType)
     // superagent would serialize a Buffer sent as JSON: its bytes are written as they are
     if (Buffer.isBuffer(payload.body)) test.write(payload.body)
     else test = test.send(payload.body)
@@ -191,34 +175,15 @@ export async function call(
       query: queryString,
       contentType: payload?.contentType,
       body: Buffer.isBuffer(payload?.body) ? payload.body.toString('utf8') : payload?.body,
+      headers: sentHeaders,
     },
-    status: res.status,
-    headers,
-    text,
-    body: parseBody(text, headers['content-type']),
+    ...answerOf(res.status, headers, text),
   }
   const receivedAt = Date.now()
   noteToken(response.status, response.body)
   noteResponse(response, sentHeaders['Authorization'])
   logResponse(response)
-  await consultReference(
-    {
-      sent: {
-        method,
-        path,
-        query: queryString,
-        body: response.request.body,
-        headers:
-          payload === undefined
-            ? sentHeaders
-            : { ...sentHeaders, 'Content-Type': payload.contentType },
-      },
-      payload: payload?.body,
-      answer: response,
-      sentAt,
-      receivedAt,
-    },
-    options.oracle,
-  )
+  const exchange = { sent: response.request, payload: payload?.body, answer: response }
+  await consultReference({ ...exchange, sentAt, receivedAt }, options.oracle)
   return response
 }

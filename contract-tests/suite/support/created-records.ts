@@ -2,6 +2,7 @@
 // a POST or PUT, on any path, that names a record (its id, or a Location). So even a create the
 // server should have refused (a probe it wrongly accepted) is found, and removed after the file.
 // A 2xx that hands out a token (a login) opened a session: it is noted too, and closed.
+import { propertyOf } from '../../runner/property-of.ts'
 import type { ApiResponse } from './api.ts'
 import { contractEnv } from './env.ts'
 
@@ -22,8 +23,7 @@ const created: CreatedRecord[] = []
 const sessions: string[] = []
 
 function idOf(body: unknown): string | undefined {
-  const id: unknown =
-    typeof body === 'object' && body !== null ? (Reflect.get(body, 'id') as unknown) : undefined
+  const id = propertyOf(body, 'id')
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined
 }
 
@@ -48,16 +48,10 @@ function recordPath(res: ApiResponse): string | undefined {
   return `${path}/${encodeURIComponent(id)}`
 }
 
-function tokenOf(body: unknown): string | undefined {
-  const token: unknown =
-    typeof body === 'object' && body !== null ? (Reflect.get(body, 'token') as unknown) : undefined
-  return typeof token === 'string' && token !== '' ? token : undefined
-}
-
 export function noteResponse(res: ApiResponse, authorization: string | undefined): void {
   if (!CREATES.includes(res.request.method) || res.status < 200 || res.status > 299) return
-  const token = tokenOf(res.body)
-  if (token !== undefined && !sessions.includes(token)) sessions.push(token)
+  const token = propertyOf(res.body, 'token')
+  if (typeof token === 'string' && token !== '' && !sessions.includes(token)) sessions.push(token)
   const path = recordPath(res)
   if (path === undefined || created.some((record) => record.path === path)) return
   const kind = KIND.exec(path)?.[1]

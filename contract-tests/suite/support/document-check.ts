@@ -2,11 +2,24 @@
 // what only a client sees: a Prism proxy in front of the target reporting a response violation.
 import { createResponseChecker, excerpt } from '../../../openapi/response-check.ts'
 import type { ApiResponse } from './api.ts'
-import { boundFindings } from './bounded-findings.ts'
 import { describeRequest } from './describe.ts'
 import { contractDocument } from './document.ts'
 
 const checker = createResponseChecker(contractDocument)
+
+/**
+ * What one response's findings may print: each distinct finding once, at most ten, then how many
+ * more. A server that breaks a list's schema in every item would otherwise print thousands of lines.
+ */
+export const MAX_FINDINGS = 10
+
+/** Distinct findings, at most MAX_FINDINGS, then "… and N more". */
+export function boundFindings(findings: readonly string[]): string[] {
+  const distinct = [...new Set(findings)]
+  if (distinct.length <= MAX_FINDINGS) return distinct
+  const more = distinct.length - MAX_FINDINGS
+  return [...distinct.slice(0, MAX_FINDINGS), `  - … and ${String(more)} more`]
+}
 
 const toCheck = (res: ApiResponse) => ({
   ...res,
@@ -51,13 +64,13 @@ export function checkProblem(res: ApiResponse): string[] {
 
 /** Everything wrong with the response, or an empty list. */
 export function checkAgainstDocument(res: ApiResponse): string[] {
-  return boundFindings([...checker.check(toCheck(res)), ...responseViolations(res)], res.body)
+  return boundFindings([...checker.check(toCheck(res)), ...responseViolations(res)])
 }
 
 export function documentFailure(res: ApiResponse, problems: string[]): string {
   return [
     `The response does not match the document`,
     describeRequest(res),
-    ...boundFindings(problems, res.body),
+    ...boundFindings(problems),
   ].join('\n')
 }

@@ -4,11 +4,11 @@
 import { expect, type MatcherFunction } from 'expect'
 import type { ApiResponse } from './api.ts'
 import { describeRequest } from './describe.ts'
-import { boundFindings } from './bounded-findings.ts'
 import { markChecked } from './response-log.ts'
 import { contractRules } from '../rules/contract-rules.ts'
 import { EVERY_PATH, statusRule } from '../rules/rule.ts'
 import {
+  boundFindings,
   checkAgainstDocument,
   checkProblem,
   documentFailure,
@@ -103,7 +103,7 @@ function problemFindings(res: ApiResponse, status: number, fields: readonly stri
     findOperation(res.request.method, res.request.path) !== undefined &&
     !everyPathStatuses().has(status)
   findings.push(...(documented ? checkAgainstDocument(res) : responseViolations(res)))
-  return boundFindings(findings, res.body)
+  return boundFindings(findings)
 }
 
 const toBeProblem: MatcherFunction<[status: number, fields?: readonly string[]]> = function (

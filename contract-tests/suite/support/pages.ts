@@ -27,14 +27,16 @@ export async function fetchAllPages<T>(
   limit: number,
   query: readonly (readonly [string, string])[] = [],
   maxPages = 50,
+  token?: string,
 ): Promise<Page<T>[]> {
   const pages: Page<T>[] = []
   for (let page = 1; page <= maxPages; page += 1) {
-    const current = await fetchPage<T>(path, key, [
-      ...query,
-      ['limit', String(limit)],
-      ['page', String(page)],
-    ])
+    const current = await fetchPage<T>(
+      path,
+      key,
+      [...query, ['limit', String(limit)], ['page', String(page)]],
+      token,
+    )
     pages.push(current)
     if (current.items.length < limit) break
   }

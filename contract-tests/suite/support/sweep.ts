@@ -1,6 +1,7 @@
 // A last look, after all test files: any contact of this run still there (even soft-deleted) is
 // removed for good. Per-file cleanup should have left nothing; what is found here is reported.
-import { call, type ApiResponse } from './api.ts'
+import { call } from './api.ts'
+import { fetchAllPages } from './pages.ts'
 import { contractEnv, runMarker } from './env.ts'
 
 const PAGE_LIMIT = 100
@@ -12,25 +13,23 @@ interface Scope {
 }
 
 async function runContacts({ orgId, token }: Scope, marker: string): Promise<string[]> {
-  const ids: string[] = []
-  for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const res: ApiResponse = await call('GET', `/api/v1/orgs/${orgId}/contacts`, {
-      token,
-      query: [
-        ['include[]', 'deleted'],
-        ['search', marker],
-        ['limit', String(PAGE_LIMIT)],
-        ['page', String(page)],
-      ],
-    })
-    const contacts = (res.body as { contacts?: { id: string }[] } | undefined)?.contacts ?? []
-    if (res.status !== 200) break
-    ids.push(
-      ...contacts.filter((contact) => JSON.stringify(contact).includes(marker)).map((c) => c.id),
-    )
-    if (contacts.length < PAGE_LIMIT) break
-  }
-  return ids
+  const path = `/api/v1/orgs/${orgId}/contacts`
+  const query = [
+    ['include[]', 'deleted'],
+    ['search', marker],
+  ] as const
+  const pages = await fetchAllPages<{ id: string }>(
+    path,
+    'contacts',
+    PAGE_LIMIT,
+    query,
+    MAX_PAGES,
+    token,
+  )
+  return pages
+    .flatMap(({ items }) => items)
+    .filter((contact) => JSON.stringify(contact).includes(marker))
+    .map(({ id }) => id)
 }
 
 /** The text in every record of every run: what `contacts-contract sweep` looks for. */

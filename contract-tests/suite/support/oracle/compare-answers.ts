@@ -2,6 +2,7 @@
 // declares, and the body, after what legitimately differs is normalised: ids through the map of
 // the records each side created, the server's timestamps by their order and the run's clock,
 // `instance` and the free text of `detail`. Whatever else differs is a difference.
+import { propertyOf } from '../../../runner/property-of.ts'
 import type { IdMap } from './id-map.ts'
 import { UUID } from './id-map.ts'
 
@@ -13,6 +14,30 @@ export interface Answer {
   /** Parsed JSON, or undefined. */
   body: unknown
   text: string
+}
+
+const isJson = (contentType: string | undefined): boolean =>
+  contentType !== undefined && /^application\/([\w.-]+\+)?json\b/i.test(contentType)
+
+/** An answer as both sides read it: its body parsed when it is JSON (also `+json`). */
+export function answerOf(status: number, headers: Record<string, string>, text: string): Answer {
+  let body: unknown
+  try {
+    if (isJson(headers['content-type']) && text !== '') body = JSON.parse(text) as unknown
+  } catch {
+    // not JSON after all: the text is all there is
+  }
+  return { status, headers, body, text }
+}
+
+/** The id and name of each record a list's body holds (its first array of records). */
+export function listedRecords(body: unknown): { id: string; name: unknown }[] {
+  if (typeof body !== 'object' || body === null) return []
+  const list = Object.values(body).find((value): value is unknown[] => Array.isArray(value)) ?? []
+  return list.flatMap((item: unknown) => {
+    const id = propertyOf(item, 'id')
+    return typeof id === 'string' ? [{ id, name: propertyOf(item, 'name') }] : []
+  })
 }
 
 /** What a comparison knows besides the two answers. */
@@ -76,6 +101,19 @@ type Relation = 'same' | 'later' | 'earlier'
 const relationOf = (now: string, before: string): Relation =>
   now === before ? 'same' : now > before ? 'later' : 'earlier'
 
+/** The lists of methods of two `Allow` headers, each in its own order. */
+const methodsOf = (allow: string): string =>
+  allow
+    .split(',')
+    .map((method) => method.trim())
+    .sort()
+    .join()
+
+/** A comparison under way: what it knows, and where it notes each difference. */
+interface Comparison extends CompareContext {
+  differ: (where: string, targets: string, references: string) => void
+}
+
 /** Compares the two answers; each difference is one line. New id pairs are bound as they show. */
 export function compareAnswers(
   target: Answer,
@@ -86,6 +124,7 @@ export function compareAnswers(
   const differ = (where: string, targets: string, references: string): void => {
     differences.push(`${where}: target ${targets}, reference ${references}`)
   }
+  const comparison: Comparison = { ...context, differ }
   if (target.status !== reference.status) {
     differ('status', String(target.status), String(reference.status))
     // Two different answers: their bodies cannot be compared field by field.
@@ -102,7 +141,7 @@ export function compareAnswers(
       differ('body', target.body === undefined ? 'not JSON' : 'JSON', 'the other')
     }
   } else {
-    compareValue(target.body, reference.body, '', undefined, context, differ)
+    compareValue(target.body, reference.body, '', undefined, comparison)
   }
   for (const name of context.headers) {
     const targetValue = target.headers[name]
@@ -117,26 +156,15 @@ export function compareAnswers(
       name === 'location'
         ? pathOfUrl(targetValue, context.ids) === pathOfUrl(referenceValue, context.ids)
         : name === 'allow'
-          ? targetValue
-              .split(',')
-              .map((method) => method.trim())
-              .sort()
-              .join() ===
-            referenceValue
-              .split(',')
-              .map((method) => method.trim())
-              .sort()
-              .join()
+          ? methodsOf(targetValue) === methodsOf(referenceValue)
           : context.ids.translate(targetValue) === referenceValue
     if (!same) differ(`header ${name}`, targetValue, referenceValue)
   }
   return differences.slice(0, MAX_SHOWN)
 }
 
-type Differ = (where: string, targets: string, references: string) => void
-
 /** An id-like string: a UUID, or a session's token. */
-function compareIdentity(target: string, reference: string, context: CompareContext): boolean {
+function compareIdentity(target: string, reference: string, context: Comparison): boolean {
   const known = context.ids.toReference(target)
   if (known !== undefined) return known === reference
   if (context.ids.toTarget(reference) !== undefined) return false
@@ -149,9 +177,9 @@ function compareClock(
   where: string,
   key: string,
   owner: string | undefined,
-  context: CompareContext,
-  differ: Differ,
+  context: Comparison,
 ): void {
+  const { differ } = context
   if (typeof target !== 'string' || typeof reference !== 'string') {
     if (target !== reference) differ(where, show(target), show(reference))
     return
@@ -232,9 +260,9 @@ function compareRecords(
   target: RecordObject[],
   reference: RecordObject[],
   where: string,
-  context: CompareContext,
-  differ: Differ,
+  context: Comparison,
 ): void {
+  const { differ } = context
   const list = where || 'body'
   const byReferenceId = new Map(reference.map((record, index) => [record.id, index]))
   const paired: { target: RecordObject; reference: RecordObject; at: number }[] = []
@@ -279,14 +307,7 @@ function compareRecords(
     )
   }
   for (const pair of paired) {
-    compareValue(
-      pair.target,
-      pair.reference,
-      `${where}[${String(pair.at)}]`,
-      undefined,
-      context,
-      differ,
-    )
+    compareValue(pair.target, pair.reference, `${where}[${String(pair.at)}]`, undefined, context)
   }
   const fields = [...context.clockFields]
   for (let index = 1; index < paired.length; index++) {
@@ -318,14 +339,14 @@ function compareValue(
   reference: unknown,
   where: string,
   owner: string | undefined,
-  context: CompareContext,
-  differ: Differ,
+  context: Comparison,
 ): void {
+  const { differ } = context
   if (Array.isArray(target) && Array.isArray(reference)) {
     const targetRecords = recordsOf(target)
     const referenceRecords = recordsOf(reference)
     if (targetRecords !== undefined && referenceRecords !== undefined) {
-      compareRecords(targetRecords, referenceRecords, where, context, differ)
+      compareRecords(targetRecords, referenceRecords, where, context)
       return
     }
     if (target.length !== reference.length) {
@@ -333,14 +354,7 @@ function compareValue(
     }
     const length = Math.min(target.length, reference.length)
     for (let index = 0; index < length; index++) {
-      compareValue(
-        target[index],
-        reference[index],
-        `${where}[${String(index)}]`,
-        owner,
-        context,
-        differ,
-      )
+      compareValue(target[index], reference[index], `${where}[${String(index)}]`, owner, context)
     }
     return
   }
@@ -354,7 +368,6 @@ function compareValue(
         where === '' ? 'id' : `${where}.id`,
         owner,
         context,
-        differ,
       )
       return
     }
@@ -364,48 +377,25 @@ function compareValue(
     )
     for (const key of keys) {
       const path = where === '' ? key : `${where}.${key}`
+      // the target's value, and the reference's: what is expected
+      const [value, expected] = [target[key], reference[key]]
       const inTarget = Object.hasOwn(target, key)
       if (!inTarget || !Object.hasOwn(reference, key)) {
-        differ(
-          path,
-          inTarget ? show(target[key]) : '(absent)',
-          inTarget ? '(absent)' : show(reference[key]),
-        )
+        differ(path, inTarget ? show(value) : '(absent)', inTarget ? '(absent)' : show(expected))
         continue
       }
-      if (
-        FREE_TEXT.has(key) &&
-        typeof target[key] === 'string' &&
-        typeof reference[key] === 'string'
-      ) {
-        continue
-      }
+      const texts = typeof value === 'string' && typeof expected === 'string'
+      if (FREE_TEXT.has(key) && texts) continue
       // how long a session lasts is the deployment's setting: its expiry, if any, is in the future
       if (context.clockFields.has(key) && Object.hasOwn(reference, 'token')) {
-        const expiry = target[key]
-        if (
-          expiry !== null &&
-          !(typeof expiry === 'string' && Date.parse(expiry) > context.sentAt)
-        ) {
-          differ(path, `${show(expiry)}, not a time after the request`, show(reference[key]))
+        if (value !== null && !(typeof value === 'string' && Date.parse(value) > context.sentAt)) {
+          differ(path, `${show(value)}, not a time after the request`, show(expected))
         }
-        continue
-      }
-      if (context.clockFields.has(key)) {
-        compareClock(target[key], reference[key], path, key, referenceId, context, differ)
-        continue
-      }
-      if (
-        TOKENS.has(key) &&
-        typeof target[key] === 'string' &&
-        typeof reference[key] === 'string'
-      ) {
-        if (!compareIdentity(target[key], reference[key], context)) {
-          differ(path, 'another session', 'its own')
-        }
-        continue
-      }
-      compareValue(target[key], reference[key], path, referenceId, context, differ)
+      } else if (context.clockFields.has(key)) {
+        compareClock(value, expected, path, key, referenceId, context)
+      } else if (TOKENS.has(key) && texts) {
+        if (!compareIdentity(value, expected, context)) differ(path, 'another session', 'its own')
+      } else compareValue(value, expected, path, referenceId, context)
     }
     return
   }

@@ -9,13 +9,21 @@
 import { appendFileSync } from 'node:fs'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import { excerpt } from '../../../../openapi/response-check.ts'
+import { propertyOf } from '../../../runner/property-of.ts'
 import type { MockFetch } from '../../../../mock/fetch/node/fetch.ts'
 import { catalogueOf } from '../../rules/catalogue.ts'
 import { contractDocument } from '../document.ts'
 import { contractEnv, type ContractEnv } from '../env.ts'
-import { compareAnswers, type Answer, type ClockHistory } from './compare-answers.ts'
-import { judgeRequest, REASONS, type SentExchange, type Verdict } from './comparable.ts'
-import { createIdMap, UUID, type IdMap } from './id-map.ts'
+import { curlCommandOf } from '../../../../mock/shared/curl-command.ts'
+import {
+  answerOf,
+  compareAnswers,
+  listedRecords,
+  type Answer,
+  type CompareContext,
+} from './compare-answers.ts'
+import { judgeRequest, REASONS, type RuleContext, type SentExchange } from './comparable.ts'
+import { createIdMap, UUID } from './id-map.ts'
 import { referenceData, sharedValues, startReference } from './reference.ts'
 
 /** How far a deployment's clock may be from the runner's before its timestamps differ. */
@@ -34,19 +42,13 @@ export interface TargetExchange {
   receivedAt: number
 }
 
-interface OracleState {
+/** A session: its reference, what its rule and comparisons know, and what they found. */
+interface OracleState
+  extends RuleContext, Omit<CompareContext, 'wrote' | 'sentAt' | 'receivedAt' | 'clockSkewMs'> {
   env: ContractEnv
   reference: Promise<MockFetch>
-  ids: IdMap
-  history: Map<string, ClockHistory>
-  diverged: string | undefined
-  templates: readonly string[]
-  headers: readonly string[]
-  clockFields: ReadonlySet<string>
   differences: string[]
   counts: Map<string, number>
-  /** The reference's users (the run's identities). */
-  users: ReadonlySet<string>
   /** Target ids of records another session compared: not this session's to compare. */
   elsewhere: Set<string>
   /** The reference answers in the order the target did: one exchange at a time. */
@@ -78,34 +80,26 @@ const COMPARED = 'compared'
  */
 export function clockFieldsOf(document: OpenAPIV3_1.Document): Set<string> {
   const schemas = document.components?.schemas ?? {}
-  const isClock = (ref: unknown): boolean => {
-    if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return false
-    const named: unknown = schemas[ref.slice('#/components/schemas/'.length)]
-    return (
-      typeof named === 'object' && named !== null && Reflect.get(named, 'format') === 'date-time'
-    )
-  }
+  const named = '#/components/schemas/'
   // the named schema itself, or one choice of an anyOf or oneOf (a time or null)
-  const isClockSchema = (schema: unknown): boolean => {
-    if (typeof schema !== 'object' || schema === null) return false
-    if (isClock(Reflect.get(schema, '$ref'))) return true
+  const isClock = (schema: unknown): boolean => {
+    const ref = propertyOf(schema, '$ref')
+    if (typeof ref === 'string' && ref.startsWith(named)) {
+      if (propertyOf(schemas[ref.slice(named.length)], 'format') === 'date-time') return true
+    }
     return ['anyOf', 'oneOf'].some((choice) => {
-      const choices: unknown = Reflect.get(schema, choice)
-      return Array.isArray(choices) && choices.some((item: unknown) => isClockSchema(item))
+      const choices = propertyOf(schema, choice)
+      return Array.isArray(choices) && choices.some((item: unknown) => isClock(item))
     })
   }
   const fields = new Set<string>()
   const walk = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(walk)
-    else if (typeof value === 'object' && value !== null) {
-      const properties: unknown = Reflect.get(value, 'properties')
-      if (typeof properties === 'object' && properties !== null) {
-        for (const [name, schema] of Object.entries(properties)) {
-          if (isClockSchema(schema)) fields.add(name)
-        }
-      }
-      Object.values(value).forEach(walk)
+    if (typeof value !== 'object' || value === null) return
+    const properties = propertyOf(value, 'properties')
+    if (typeof properties === 'object' && properties !== null) {
+      for (const [name, schema] of Object.entries(properties)) if (isClock(schema)) fields.add(name)
     }
+    Object.values(value).forEach(walk)
   }
   walk(schemas)
   return fields
@@ -146,6 +140,7 @@ function startOracle(): OracleState {
   }
   return {
     env,
+    runId: env.runId,
     reference,
     ids,
     history: new Map(),
@@ -172,9 +167,6 @@ function noteSeen(oracle: OracleState, answer: Answer): void {
   }
 }
 
-const isJson = (contentType: string | null): boolean =>
-  contentType !== null && /^application\/([\w.-]+\+)?json\b/i.test(contentType)
-
 async function askReference(
   reference: MockFetch,
   oracle: OracleState,
@@ -200,50 +192,31 @@ async function askReference(
     signal: AbortSignal.timeout(oracle.env.requestTimeoutMs),
     ...(body === undefined ? {} : { body }),
   })
-  const text = await response.text()
-  const contentType = response.headers.get('content-type')
-  let parsed: unknown
-  if (isJson(contentType) && text !== '') {
-    try {
-      parsed = JSON.parse(text) as unknown
-    } catch {
-      parsed = undefined
-    }
-  }
-  return {
-    status: response.status,
-    headers: Object.fromEntries(
-      [...response.headers].map(([name, value]) => [name.toLowerCase(), value]),
-    ),
-    body: parsed,
-    text,
-  }
+  const answered = [...response.headers].map(
+    ([name, value]) => [name.toLowerCase(), value] as const,
+  )
+  return answerOf(response.status, Object.fromEntries(answered), await response.text())
 }
 
-const quote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`
-
 /** The request as a curl command; the run's own tokens as the variables that hold them. */
-function curlOf(oracle: OracleState, exchange: TargetExchange): string {
-  const { sent, payload } = exchange
-  const { env } = oracle
-  const variables: [string | undefined, string][] = [
-    [env.token, '$CONTRACT_TOKEN'],
-    [env.secondToken, '$CONTRACT_SECOND_TOKEN'],
-    [env.foreignToken, '$CONTRACT_FOREIGN_TOKEN'],
-  ]
-  const headers = Object.entries(sent.headers).map(([name, value]) => {
-    const shown = variables.reduce(
-      (text, [token, variable]) => (token === undefined ? text : text.replaceAll(token, variable)),
-      value,
+export function curlOf(sent: SentExchange, env: ContractEnv = contractEnv()): string {
+  const secrets = [
+    [env.token, 'CONTRACT_TOKEN'],
+    [env.secondToken, 'CONTRACT_SECOND_TOKEN'],
+    [env.foreignToken, 'CONTRACT_FOREIGN_TOKEN'],
+  ] as const
+  const hide = (text: string): string =>
+    secrets.reduce(
+      (shown, [secret, name]) =>
+        secret === undefined ? shown : shown.replaceAll(secret, `$${name}`),
+      text,
     )
-    return ` -H ${shown.includes('$CONTRACT_') ? `"${name}: ${shown}"` : quote(`${name}: ${shown}`)}`
-  })
   const url = `${env.baseUrl}${sent.path}${sent.query === '' ? '' : `?${sent.query}`}`
-  const data =
-    payload === undefined
-      ? ''
-      : ` --data-binary ${quote(typeof payload === 'string' ? payload : payload.toString('utf8'))}`
-  return `curl -X ${sent.method} ${quote(url)}${headers.join('')}${data}`
+  const headers = Object.entries(sent.headers).map(([name, value]) => [name, hide(value)] as const)
+  return curlCommandOf(
+    { ...sent, url, headers },
+    secrets.map(([, name]) => name),
+  )
 }
 
 const shown = (answer: Answer): string =>
@@ -253,22 +226,10 @@ const shown = (answer: Answer): string =>
 
 const is2xx = (status: number): boolean => status >= 200 && status < 300
 
-/** The id and name of each record a list answer holds (its first array of records). */
-function entriesOf(answer: Answer): { id: string; name: unknown }[] {
-  const body = answer.body
-  if (typeof body !== 'object' || body === null) return []
-  const list = Object.values(body).find((value): value is unknown[] => Array.isArray(value)) ?? []
-  return list.flatMap((item: unknown) => {
-    if (typeof item !== 'object' || item === null) return []
-    const id: unknown = Reflect.get(item, 'id')
-    return typeof id === 'string' ? [{ id, name: Reflect.get(item, 'name') as unknown }] : []
-  })
-}
-
 /** Binds the catalog's types by id, else by name: the run's ids of the deployment's types. */
 function bindCatalog(oracle: OracleState, target: Answer, reference: Answer): void {
-  const references = entriesOf(reference)
-  for (const { id, name } of entriesOf(target)) {
+  const references = listedRecords(reference.body)
+  for (const { id, name } of listedRecords(target.body)) {
     const match =
       references.find((type) => type.id === id) ??
       references.find((type) => name !== undefined && type.name === name)
@@ -278,13 +239,7 @@ function bindCatalog(oracle: OracleState, target: Answer, reference: Answer): vo
 
 /** The exchange's differences from the reference ([] when none, or not compared). */
 async function consult(oracle: OracleState, exchange: TargetExchange): Promise<string[]> {
-  const verdict: Verdict = judgeRequest(exchange.sent, {
-    templates: oracle.templates,
-    runId: oracle.env.runId,
-    ids: oracle.ids,
-    diverged: oracle.diverged,
-    elsewhere: oracle.elsewhere,
-  })
+  const verdict = judgeRequest(exchange.sent, oracle)
   try {
     if (verdict.kind === 'skip') {
       count(oracle, verdict.reason)
@@ -311,15 +266,11 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<s
       bindCatalog(oracle, target, reference)
     }
     const differences = compareAnswers(target, reference, {
-      ids: oracle.ids,
-      headers: oracle.headers,
-      clockFields: oracle.clockFields,
-      history: oracle.history,
+      ...oracle,
       wrote: wrote && is2xx(reference.status),
       sentAt: exchange.sentAt,
       receivedAt: exchange.receivedAt,
       clockSkewMs: CLOCK_SKEW_MS,
-      users: oracle.users,
     })
     if (verdict.kind === 'follow') {
       count(oracle, verdict.reason)
@@ -330,7 +281,7 @@ async function consult(oracle: OracleState, exchange: TargetExchange): Promise<s
       oracle.differences.push(
         [
           'The target answers otherwise than the reference model (the mock, run in this process on the same document; --no-oracle turns this comparison off):',
-          `  request:   ${curlOf(oracle, exchange)}`,
+          `  request:   ${curlOf(exchange.sent, oracle.env)}`,
           ...differences.map((difference) => `  - ${difference}`),
           `  target:    ${shown(target)}`,
           `  reference: ${shown(reference)}`,
