@@ -5,6 +5,7 @@ import { call, orgPath } from '../support/api.ts'
 import { contractDocument } from '../support/document.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { createContact, fetchContact, type Contact } from '../support/records.ts'
+import { NO_RECORD_IDS, testNoRecordIds } from '../support/refusals.ts'
 
 /** The metadata groups include[] may ask for, as the document lists them. */
 function metadataGroups(): string[] {
@@ -20,6 +21,10 @@ const GROUPS = metadataGroups()
 
 const includeQuery = (...values: string[]): [string, string][] =>
   values.map((value) => ['include[]', value])
+
+/** The contact `id`, with the metadata groups asked for. */
+const fetchWithGroups = (id: string, ...groups: string[]) =>
+  call('GET', orgPath('contacts', id), { query: includeQuery(...groups) })
 
 const groupsIn = (body: unknown): string[] =>
   GROUPS.filter((group) => typeof body === 'object' && body !== null && group in body)
@@ -50,7 +55,7 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
     { covers: [statusRule('getContact', 200), queryRule('getContact', 'include[]', 'enum')] },
     async (group) => {
       // Act
-      const res = await call('GET', orgPath('contacts', contact.id), { query: includeQuery(group) })
+      const res = await fetchWithGroups(contact.id, group)
 
       // Assert
       expect(res).toMatchDocument()
@@ -67,9 +72,7 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
     { covers: [statusRule('getContact', 200), queryRule('getContact', 'include[]', 'maxItems')] },
     async (_label, asked, present) => {
       // Act
-      const res = await call('GET', orgPath('contacts', contact.id), {
-        query: includeQuery(...asked),
-      })
+      const res = await fetchWithGroups(contact.id, ...asked)
 
       // Assert
       expect(res).toMatchDocument()
@@ -82,9 +85,7 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
     { covers: [statusRule('getContact', 200)] },
     async () => {
       // Act
-      const res = await call('GET', orgPath('contacts', contact.id), {
-        query: includeQuery(...GROUPS),
-      })
+      const res = await fetchWithGroups(contact.id, ...GROUPS)
 
       // Assert
       expect(res).toMatchDocument()
@@ -100,7 +101,7 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
 async function aContactWithGroups(): Promise<Record<string, unknown> | undefined> {
   const list = await call('GET', orgPath('contacts'), { query: { limit: '20' } })
   for (const { id } of (list.body as { contacts?: Contact[] } | undefined)?.contacts ?? []) {
-    const res = await call('GET', orgPath('contacts', id), { query: includeQuery(...GROUPS) })
+    const res = await fetchWithGroups(id, ...GROUPS)
     const body = res.body as Record<string, unknown>
     if (GROUPS.some((group) => Array.isArray(body[group]) && body[group].length > 0)) return body
   }
@@ -117,15 +118,9 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts/{contact_id}, metadata of
       const other = await aContactWithGroups()
 
       // Act
-      const res = await call('GET', orgPath('contacts', contact.id), {
-        query: includeQuery(...GROUPS),
-      })
+      const res = await fetchWithGroups(contact.id, ...GROUPS)
       const otherAgain =
-        other === undefined
-          ? undefined
-          : await call('GET', orgPath('contacts', String(other['id'])), {
-              query: includeQuery(...GROUPS),
-            })
+        other === undefined ? undefined : await fetchWithGroups(String(other['id']), ...GROUPS)
 
       // Assert
       expect(res).toMatchDocument()
@@ -140,21 +135,15 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts/{contact_id}, metadata of
 })
 
 describe('GET /api/v1/orgs/{org_id}/contacts/{contact_id}, refused', () => {
-  test.each([
-    ['an unknown UUID', randomUUID()],
-    ['not a UUID', 'not-a-uuid'],
-    ['a UUID without dashes', randomUUID().replaceAll('-', '')],
-    ['120 characters long', 'a'.repeat(120)],
-  ])(
+  testNoRecordIds(
+    'getContact',
+    fetchContact,
     'When the id is %s, then it answers 404 problem+json (not 400)',
-    { covers: [decisionRule(1), statusRule('getContact', 404)] },
-    async (_label, id) => {
-      // Act
-      const res = await fetchContact(id)
-
-      // Assert
-      expect(res).toBeProblem(404)
-    },
+    [
+      ...NO_RECORD_IDS,
+      ['a UUID without dashes', randomUUID().replaceAll('-', '')],
+      ['120 characters long', 'a'.repeat(120)],
+    ],
   )
 
   test.each<[string, [string, string][], string]>([
