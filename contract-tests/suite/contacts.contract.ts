@@ -1,7 +1,6 @@
 // Contacts: one test file for the resource (the document and its validators are loaded once);
 // the checks of each operation live in contacts/.
 import './contacts/create.ts'
-import './contacts/create-values.ts'
 import './contacts/create-validation.ts'
 import './contacts/create-unknown-fields.ts'
 import './contacts/create-refused.ts'

@@ -6,7 +6,7 @@ import { expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { contactForm } from '../support/records.ts'
-import { expectCreateRefused, fieldsWith } from '../support/refusals.ts'
+import { expectCreateRefused, fieldsWith } from '../support/record-checks.ts'
 
 const post = (options: RequestOptions) => call('POST', orgPath('contacts'), options)
 

@@ -7,7 +7,7 @@ import { expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { contractDocument } from '../support/document.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
-import { expectCreateRefused, formWith, jsonWith } from '../support/refusals.ts'
+import { expectCreateRefused, formWith, jsonWith } from '../support/record-checks.ts'
 
 const names = (count: number): string[] =>
   Array.from({ length: count }, (_, index) => `x${String(index)}`)

@@ -6,7 +6,7 @@ import { test } from '../support/test-api.ts'
 import { contractDocument } from '../support/document.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { contactForm } from '../support/records.ts'
-import { expectCreateRefused, fieldsWith, jsonWith } from '../support/refusals.ts'
+import { expectCreateRefused, fieldsWith, jsonWith } from '../support/record-checks.ts'
 
 /**
  * What is wrong, the field named, the change to valid fields that carry `word` (in employer,

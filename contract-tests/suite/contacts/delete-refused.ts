@@ -5,7 +5,7 @@ import { test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { createContact } from '../support/records.ts'
-import { expectUnchanged, testNoRecordIds } from '../support/refusals.ts'
+import { expectUnchanged, testNoRecordIds } from '../support/record-checks.ts'
 
 const remove = (id: string, options: RequestOptions = {}) =>
   call('DELETE', orgPath('contacts', id), options)

@@ -5,7 +5,7 @@ import { call, orgPath } from '../support/api.ts'
 import { contractDocument } from '../support/document.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { createContact, fetchContact, type Contact } from '../support/records.ts'
-import { NO_RECORD_IDS, testNoRecordIds } from '../support/refusals.ts'
+import { NO_RECORD_IDS, testNoRecordIds } from '../support/record-checks.ts'
 
 /** The metadata groups include[] may ask for, as the document lists them. */
 function metadataGroups(): string[] {

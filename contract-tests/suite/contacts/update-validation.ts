@@ -6,7 +6,7 @@ import { expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { contactForm, createContact, type ContactFields } from '../support/records.ts'
-import { expectUnchanged } from '../support/refusals.ts'
+import { expectUnchanged } from '../support/record-checks.ts'
 
 const patch = (id: string, options: RequestOptions) =>
   call('PATCH', orgPath('contacts', id), options)

@@ -9,7 +9,7 @@ import {
   type Contact,
   type ContactFields,
 } from '../support/records.ts'
-import { expectUnchanged, testNoRecordIds } from '../support/refusals.ts'
+import { expectUnchanged, testNoRecordIds } from '../support/record-checks.ts'
 
 // The fields the run's records carry its marker in: null must clear them too.
 const NULLABLE = ['nickname', 'how_you_met']

@@ -10,7 +10,7 @@ import {
   type Contact,
   type UserRelationship,
 } from '../support/records.ts'
-import { expectUnchanged, testNoRecordIds } from '../support/refusals.ts'
+import { expectUnchanged, testNoRecordIds } from '../support/record-checks.ts'
 
 const remove = (id: string, options: RequestOptions = {}) =>
   call('DELETE', orgPath('user_relationships', id), options)

@@ -11,7 +11,7 @@ import {
   relationshipForm,
   type UserRelationship,
 } from '../support/records.ts'
-import { expectHidden, expectUnchanged } from '../support/refusals.ts'
+import { expectHidden, expectUnchanged } from '../support/record-checks.ts'
 
 const NEEDS = { writes: true, variables: ['CONTRACT_SECOND_TOKEN'] } as const
 

@@ -10,7 +10,7 @@ import {
   relationshipForm,
   type Contact,
 } from '../support/records.ts'
-import { expectUnchanged, testNoRecordIds } from '../support/refusals.ts'
+import { expectUnchanged, testNoRecordIds } from '../support/record-checks.ts'
 
 const patch = (id: string, options: RequestOptions) =>
   call('PATCH', orgPath('user_relationships', id), options)

@@ -1,7 +1,8 @@
-// What the checks of refused requests share: a refused request changes nothing. A create carries a
-// word no record has, so that a search proves nothing was stored; a change or a delete leaves its
-// record reading as before; an id no record has is a 404 whatever its shape (decision 1); and the
-// answer about a record the client may not see is that about none (the document's 404 row).
+// What the checks of the records share. A create answers 201 with the record and its Location. A
+// refused request changes nothing: a create carries a word no record has, so that a search proves
+// nothing was stored; a change or a delete leaves its record reading as before; an id no record
+// has is a 404 whatever its shape (decision 1); and the answer about a record the client may not
+// see is that about none (the document's 404 row).
 import { randomUUID } from 'node:crypto'
 import { decisionRule, statusRule } from '../rules/rule.ts'
 import {
@@ -15,6 +16,15 @@ import {
 import { contactFields, contactForm, countContactsMatching, uniqueWord } from './records.ts'
 import { answerSeen } from './same-answer.ts'
 import { expect, test } from './test-api.ts'
+
+/** The answer matches the document, is 201 and its Location ends with the path of the record. */
+export function expectCreated<T extends { id: string }>(res: ApiResponse, collection: string): T {
+  expect(res).toMatchDocument()
+  expect(res.status).toBe(201)
+  const created = res.body as T
+  expect(res.headers['location']).toMatch(new RegExp(`${orgPath(collection, created.id)}$`))
+  return created
+}
 
 /** Ids that name no record: one of the right shape and one of another. */
 export const NO_RECORD_IDS: readonly [string, string][] = [
