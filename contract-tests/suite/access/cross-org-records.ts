@@ -6,7 +6,7 @@ import { call, orgPath, type Method } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { describeIf } from '../support/gates.ts'
 import { documentedOperations } from '../support/operations.ts'
-import { expectHidden } from '../support/record-checks.ts'
+import { expectHidden, testRefused } from '../support/record-checks.ts'
 import {
   aRelationshipTypeId,
   asContact,
@@ -139,20 +139,15 @@ describeIf(NEEDS, "Another organization's records", () => {
     },
   )
 
-  test(
-    'When a relationship names their contact, then it answers 422 naming user_relationship[contact_id]',
+  testRefused(
     { covers: [statusRule('createUserRelationship', 422), decisionRule(16)] },
+    'When a relationship names their contact, then it answers 422 naming user_relationship[contact_id]',
     async () => {
-      // Act
-      const res = await call('POST', orgPath('user_relationships'), {
-        form: relationshipForm({
-          contact_id: theirContact.id,
-          relationship_id: await aRelationshipTypeId(),
-        }),
-      })
-
-      // Assert
-      expect(res).toBeProblem(422, ['user_relationship[contact_id]'])
+      const relationship_id = await aRelationshipTypeId()
+      const form = relationshipForm({ contact_id: theirContact.id, relationship_id })
+      return call('POST', orgPath('user_relationships'), { form })
     },
+    422,
+    ['user_relationship[contact_id]'],
   )
 })

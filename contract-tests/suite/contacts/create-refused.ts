@@ -2,11 +2,11 @@
 // a body over the size limit (413), a bad query string (400, checked first). None stores anything:
 // every body carries a unique word that a search would find.
 import { decisionRule, orderRule, statusRule } from '../rules/rule.ts'
-import { expect, test } from '../support/test-api.ts'
+import { test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { contactForm } from '../support/records.ts'
-import { expectCreateRefused, fieldsWith } from '../support/record-checks.ts'
+import { expectCreateRefused, fieldsWith, testRefused } from '../support/record-checks.ts'
 
 const post = (options: RequestOptions) => call('POST', orgPath('contacts'), options)
 
@@ -45,30 +45,19 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, refused', () => {
     },
   )
 
-  test(
-    'When both the query and the body fields are invalid, then the query is checked first: 400',
+  testRefused(
     { covers: [decisionRule(2), statusRule('createContact', 400)] },
-    async () => {
-      // Act
-      const res = await post({ query: 'dry_run=1', form: contactForm({ first_name: '' }) })
-
-      // Assert
-      expect(res).toBeProblem(400, ['dry_run'])
-    },
+    'When both the query and the body fields are invalid, then the query is checked first: 400',
+    () => post({ query: 'dry_run=1', form: contactForm({ first_name: '' }) }),
+    400,
+    ['dry_run'],
   )
 
-  test(
-    'When the body type is unsupported and the query invalid, then the query is checked first: 400',
+  testRefused(
     { covers: [decisionRule(2), orderRule('createContact', 'query', 'media')] },
-    async () => {
-      // Act
-      const res = await post({
-        query: 'dry_run=1',
-        raw: { contentType: 'application/xml', body: '<contact/>' },
-      })
-
-      // Assert
-      expect(res).toBeProblem(400, ['dry_run'])
-    },
+    'When the body type is unsupported and the query invalid, then the query is checked first: 400',
+    () => post({ query: 'dry_run=1', raw: { contentType: 'application/xml', body: '<contact/>' } }),
+    400,
+    ['dry_run'],
   )
 })

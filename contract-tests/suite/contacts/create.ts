@@ -66,7 +66,7 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts', () => {
       const res = await post({ form: contactForm(fields) })
 
       // Assert
-      const contact = expectCreated<Contact>(res, 'contacts')
+      const contact = expectCreated(res, 'contacts')
       expect(contact).toMatchObject({ ...fields, relationship_type: 3, deleted_at: null })
     },
   )

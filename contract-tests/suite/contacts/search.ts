@@ -1,5 +1,7 @@
 // search= on the contact list (decision 10): the fields and full names it looks in, and no
-// other; case and Unicode; with include[]=deleted and pages.
+// other; case and Unicode; with include[]=deleted and pages. It is a substring match of the text
+// as sent: % and _ are characters like any other, never wildcards (a server that builds a SQL
+// LIKE from the text would treat them so).
 import { searchFieldsOf } from '../../../openapi/document.ts'
 import { decisionRule, statusRule } from '../rules/rule.ts'
 import { beforeAll, describe, expect, test } from '../support/test-api.ts'
@@ -29,6 +31,10 @@ async function listedIds(query: Query): Promise<string[]> {
   expect(count).toBe(contacts.length)
   return contacts.map((contact) => contact.id)
 }
+
+/** The ids of the first page a search for `text` lists. */
+const firstPageIds = async (text: string): Promise<string[]> =>
+  (await fetchPage<Contact>(path, 'contacts', [['search', text]])).items.map((item) => item.id)
 
 /** Every check of search follows decision 10. */
 const SEARCH = [decisionRule(10), statusRule('listContacts', 200)]
@@ -184,3 +190,39 @@ describe('GET /api/v1/orgs/{org_id}/contacts?search=, no match', { covers: SEARC
     expect(page.first).toBe(0)
   })
 })
+
+describeIf(
+  { ...WRITES, covers: [decisionRule(10)] },
+  'GET /api/v1/orgs/{org_id}/contacts?search=, special characters',
+  () => {
+    test.each([
+      ['%', (word: string) => `${word.slice(0, 6)}%${word.slice(-4)}`],
+      ['_', (word: string) => `${word.slice(0, 6)}_${word.slice(7)}`],
+    ])(
+      'When the text has %s in it, then it matches only that character, not any text',
+      async (_sign, pattern) => {
+        // Arrange: a contact whose employer the pattern would match as a wildcard, not as text.
+        const word = uniqueWord('Wild')
+        await createContact({ employer: word })
+
+        // Act
+        const found = await firstPageIds(pattern(word))
+
+        // Assert
+        expect(found).toEqual([])
+      },
+    )
+
+    test('When the text has % and _ as the contact has them, then the search finds it', async () => {
+      // Arrange
+      const word = uniqueWord('Sale')
+      const contact = await createContact({ employer: `${word} 50%_off` })
+
+      // Act
+      const found = await firstPageIds(`${word} 50%_off`)
+
+      // Assert
+      expect(found).toEqual([contact.id])
+    })
+  },
+)

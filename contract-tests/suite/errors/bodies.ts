@@ -19,7 +19,7 @@ import {
 import { probeOptions, probeSkipReason } from '../support/probes.ts'
 import { decisionRule, statusRule } from '../rules/rule.ts'
 import { contactForm } from '../support/records.ts'
-import { expectCreateRefused, fieldsWith } from '../support/record-checks.ts'
+import { expectCreateRefused, fieldsWith, testRefused } from '../support/record-checks.ts'
 
 const OPERATIONS = documentedOperations()
 const MAX_BODY_BYTES = maxBodyBytesOf(contractDocument)
@@ -28,17 +28,11 @@ const TOO_LARGE = { form: `padding=${'x'.repeat(MAX_BODY_BYTES)}` }
 
 describeIf(WRITES, 'Body size (decision 19)', () => {
   for (const operation of OPERATIONS.filter(takesBody)) {
-    const covers = [decisionRule(19), statusRule(operation.id, 413)]
-    test(
+    testRefused(
+      { covers: [decisionRule(19), statusRule(operation.id, 413)] },
       `When ${labelOf(operation)} is sent a body over ${String(MAX_BODY_BYTES)} bytes, then it answers 413`,
-      { covers },
-      async () => {
-        // Act
-        const res = await callOperation(operation, { ...TOO_LARGE, withBody: false })
-
-        // Assert
-        expect(res).toBeProblem(413)
-      },
+      () => callOperation(operation, { ...TOO_LARGE, withBody: false }),
+      413,
     )
   }
 

@@ -15,15 +15,33 @@ import {
 } from './api.ts'
 import { contactFields, contactForm, countContactsMatching, uniqueWord } from './records.ts'
 import { answerSeen } from './same-answer.ts'
+import { testIf, type Needs } from './gates.ts'
 import { expect, test } from './test-api.ts'
 
 /** The answer matches the document, is 201 and its Location ends with the path of the record. */
-export function expectCreated<T extends { id: string }>(res: ApiResponse, collection: string): T {
+export function expectCreated(res: ApiResponse, collection: string): unknown {
   expect(res).toMatchDocument()
   expect(res.status).toBe(201)
-  const created = res.body as T
-  expect(res.headers['location']).toMatch(new RegExp(`${orgPath(collection, created.id)}$`))
-  return created
+  const { id } = res.body as { id: string }
+  expect(res.headers['location']).toMatch(new RegExp(`${orgPath(collection, id)}$`))
+  return res.body
+}
+
+/** A check of one refused request: `send` answers `status` problem+json, naming `fields`. */
+export function testRefused(
+  needs: Needs,
+  title: string,
+  send: () => Promise<ApiResponse>,
+  status: number,
+  fields?: readonly string[],
+): void {
+  testIf(needs, title, async () => {
+    // Act
+    const res = await send()
+
+    // Assert
+    expect(res).toBeProblem(status, fields)
+  })
 }
 
 /** Ids that name no record: one of the right shape and one of another. */

@@ -11,7 +11,7 @@ import {
   relationshipForm,
   type UserRelationship,
 } from '../support/records.ts'
-import { expectHidden, expectUnchanged } from '../support/record-checks.ts'
+import { expectHidden, expectUnchanged, testRefused } from '../support/record-checks.ts'
 
 const NEEDS = { writes: true, variables: ['CONTRACT_SECOND_TOKEN'] } as const
 
@@ -57,16 +57,11 @@ describeIf(NEEDS, 'User relationships of two users of the same organization', ()
     },
   )
 
-  test(
-    "When the second user fetches the first user's relationship, then it answers 404",
+  testRefused(
     { covers: [statusRule('getUserRelationship', 404)] },
-    async () => {
-      // Act
-      const res = await fetchUserRelationship(mine.id, second)
-
-      // Assert
-      expect(res).toBeProblem(404)
-    },
+    "When the second user fetches the first user's relationship, then it answers 404",
+    () => fetchUserRelationship(mine.id, second),
+    404,
   )
 
   test.each<[Method, string, RequestOptions]>([
