@@ -9,7 +9,7 @@ import { call, orgPath, type Query } from '../support/api.ts'
 import { contractDocument } from '../support/document.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { fetchPage } from '../support/pages.ts'
-import { createContact, uniqueWord, type Contact } from '../support/records.ts'
+import { createContact, uniqueWord, type Contact, type ContactFields } from '../support/records.ts'
 
 const path = orgPath('contacts')
 
@@ -36,6 +36,19 @@ async function listedIds(query: Query): Promise<string[]> {
 const firstPageIds = async (text: string): Promise<string[]> =>
   (await fetchPage<Contact>(path, 'contacts', [['search', text]])).items.map((item) => item.id)
 
+/** A contact created with `fields` is what each of the searches finds, and it alone. */
+async function expectFoundBy(fields: ContactFields, ...searches: string[]): Promise<void> {
+  // Arrange
+  const contact = await createContact(fields)
+
+  // Act
+  const found: string[][] = []
+  for (const search of searches) found.push(await searchIds(search))
+
+  // Assert
+  expect(found).toEqual(searches.map(() => [contact.id]))
+}
+
 /** Every check of search follows decision 10. */
 const SEARCH = [decisionRule(10), statusRule('listContacts', 200)]
 
@@ -43,56 +56,26 @@ describeIf({ ...WRITES, covers: SEARCH }, 'GET /api/v1/orgs/{org_id}/contacts?se
   test.each(SEARCHED)(
     'When the text is in %s, then the search finds the contact',
     async (field) => {
-      // Arrange
       const word = uniqueWord('Find')
-      const contact = await createContact({ [field]: `Some ${word} text` })
-
-      // Act
-      const ids = await searchIds(word)
-
-      // Assert
-      expect(ids).toEqual([contact.id])
+      await expectFoundBy({ [field]: `Some ${word} text` }, word)
     },
   )
 
   test('When the text differs in case, then the search still finds the contact', async () => {
-    // Arrange
     const word = uniqueWord('MiXeD')
-    const contact = await createContact({ last_name: word })
-
-    // Act
-    const lower = await searchIds(word.toLowerCase())
-    const upper = await searchIds(word.toUpperCase())
-
-    // Assert
-    expect(lower).toEqual([contact.id])
-    expect(upper).toEqual([contact.id])
+    await expectFoundBy({ last_name: word }, word.toLowerCase(), word.toUpperCase())
   })
 
   test('When the text is URL-encoded unicode, then the search finds the contact (case-insensitive)', async () => {
-    // Arrange
     const word = uniqueWord()
-    const contact = await createContact({ last_name: `Żółkiewska-Ørsted ${word}` })
-
-    // Act
-    const lower = await searchIds(`żółkiewska-ørsted ${word}`)
-    const upper = await searchIds(`ŻÓŁKIEWSKA-ØRSTED ${word.toUpperCase()}`)
-
-    // Assert
-    expect(lower).toEqual([contact.id])
-    expect(upper).toEqual([contact.id])
+    const lower = `żółkiewska-ørsted ${word}`
+    const upper = `ŻÓŁKIEWSKA-ØRSTED ${word.toUpperCase()}`
+    await expectFoundBy({ last_name: `Żółkiewska-Ørsted ${word}` }, lower, upper)
   })
 
   test('When the text is in decomposed unicode (NFD), then it finds the composed (NFC) name', async () => {
-    // Arrange
     const word = uniqueWord()
-    const contact = await createContact({ first_name: `Zoë${word}` })
-
-    // Act
-    const ids = await searchIds(`Zoë${word}`.normalize('NFD'))
-
-    // Assert
-    expect(ids).toEqual([contact.id])
+    await expectFoundBy({ first_name: `Zoë${word}` }, `Zoë${word}`.normalize('NFD'))
   })
 
   test('When the text is the full name "first last" or "first middle last", then it finds the contact', async () => {

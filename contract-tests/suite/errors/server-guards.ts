@@ -9,7 +9,7 @@ import { contractEnv } from '../support/env.ts'
 import { describeIf, testIf, WRITES } from '../support/gates.ts'
 import { baseTarget, sendRaw } from '../support/raw-http.ts'
 import { contactFields, contactForm, fetchContact, type Contact } from '../support/records.ts'
-import { expectCreateRefused } from '../support/record-checks.ts'
+import { expectCreateRefused, testRefused } from '../support/record-checks.ts'
 
 /** A name no deployment serves: what a DNS-rebinding page would send. */
 const rebindingHost = (): string => `rebind-${randomUUID()}.example`
@@ -71,18 +71,13 @@ describeIf(
       },
     )
 
-    test(
-      'When the headers are larger than 32 KiB, then it answers 431',
+    // problem+json, as every error of the errors table, though no operation lists it
+    testRefused(
       { covers: [statusRule(EVERY_PATH, 431)] },
-      async () => {
-        // Act
-        const res = await call('GET', '/api/v1/relationships', {
-          headers: { 'X-Padding': 'a'.repeat(32 * 1024) },
-        })
-
-        // Assert: problem+json, as every error of the errors table, though no operation lists it
-        expect(res).toBeProblem(431)
-      },
+      'When the headers are larger than 32 KiB, then it answers 431',
+      () =>
+        call('GET', '/api/v1/relationships', { headers: { 'X-Padding': 'a'.repeat(32 * 1024) } }),
+      431,
     )
 
     test(
