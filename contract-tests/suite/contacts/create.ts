@@ -98,10 +98,8 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts', () => {
       const contact = created.body as Contact
 
       // Act
-      const byLocation = await call(
-        'GET',
-        new URL(created.headers['location'] ?? '', 'http://x').pathname,
-      )
+      const location = new URL(created.headers['location'] ?? '', 'http://x').pathname
+      const byLocation = await call('GET', location)
       const byId = await fetchContact(contact.id)
 
       // Assert
