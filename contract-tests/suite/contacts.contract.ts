@@ -1,7 +1,6 @@
 // Contacts: one test file for the resource (the document and its validators are loaded once);
 // the checks of each operation live in contacts/.
 import './contacts/create.ts'
-import './contacts/create-values.ts'
 import './contacts/create-validation.ts'
 import './contacts/create-unknown-fields.ts'
 import './contacts/create-refused.ts'
@@ -11,6 +10,4 @@ import './contacts/update-validation.ts'
 import './contacts/delete.ts'
 import './contacts/delete-refused.ts'
 import './contacts/list.ts'
-import './contacts/list-counts.ts'
 import './contacts/search.ts'
-import './contacts/search-wildcards.ts'

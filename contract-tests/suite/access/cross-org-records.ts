@@ -1,13 +1,12 @@
 // Another organization's records are 404 for this org's users: never revealed, never changed.
 // The 404 is the one a record that does not exist gets, but for its id (the document's 404 row).
-import { randomUUID } from 'node:crypto'
 import { decisionRule, statusRule } from '../rules/rule.ts'
 import { beforeAll, expect, test } from '../support/test-api.ts'
 import { call, orgPath, type Method } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { describeIf } from '../support/gates.ts'
 import { documentedOperations } from '../support/operations.ts'
-import { answerSeen } from '../support/same-answer.ts'
+import { expectHidden, testRefused } from '../support/record-checks.ts'
 import {
   aRelationshipTypeId,
   asContact,
@@ -81,26 +80,20 @@ describeIf(NEEDS, "Another organization's records", () => {
       ],
     },
     async (method, _noun, collection, theirId) => {
-      // Arrange
-      const missing = randomUUID()
       const body = method === 'PATCH' ? { form: CHANGE[collection]?.() ?? {} } : {}
-
-      // Act
-      const theirs = await call(method, orgPath(collection, theirId()), body)
-      const none = await call(method, orgPath(collection, missing), body)
-
-      // Assert
-      expect(theirs).toBeProblem(404)
-      expect(answerSeen(theirs, [theirId()])).toEqual(answerSeen(none, [missing]))
+      await expectHidden(method, (id) => orgPath(collection, id), theirId(), body)
     },
   )
 
-  test(
-    "When their contact's id is fetched in this organization, then it answers 404",
-    { covers: [statusRule('getContact', 404)] },
-    async () => {
+  test.each<[string, string, () => string]>([
+    ["their contact's id", 'contacts', () => theirContact.id],
+    ["their user's relationship", 'user_relationships', () => theirRelationship.id],
+  ])(
+    'When %s is fetched in this organization, then it answers 404',
+    { covers: (_what, collection) => [statusRule(recordOperationId('GET', collection), 404)] },
+    async (_what, collection, theirId) => {
       // Act
-      const res = await call('GET', orgPath('contacts', theirContact.id))
+      const res = await call('GET', orgPath(collection, theirId()))
 
       // Assert
       expect(res).toBeProblem(404)
@@ -146,32 +139,15 @@ describeIf(NEEDS, "Another organization's records", () => {
     },
   )
 
-  test(
-    'When a relationship names their contact, then it answers 422 naming user_relationship[contact_id]',
+  testRefused(
     { covers: [statusRule('createUserRelationship', 422), decisionRule(16)] },
+    'When a relationship names their contact, then it answers 422 naming user_relationship[contact_id]',
     async () => {
-      // Act
-      const res = await call('POST', orgPath('user_relationships'), {
-        form: relationshipForm({
-          contact_id: theirContact.id,
-          relationship_id: await aRelationshipTypeId(),
-        }),
-      })
-
-      // Assert
-      expect(res).toBeProblem(422, ['user_relationship[contact_id]'])
+      const relationship_id = await aRelationshipTypeId()
+      const form = relationshipForm({ contact_id: theirContact.id, relationship_id })
+      return call('POST', orgPath('user_relationships'), { form })
     },
-  )
-
-  test(
-    "When their user's relationship is fetched in this organization, then it answers 404",
-    { covers: [statusRule('getUserRelationship', 404)] },
-    async () => {
-      // Act
-      const res = await call('GET', orgPath('user_relationships', theirRelationship.id))
-
-      // Assert
-      expect(res).toBeProblem(404)
-    },
+    422,
+    ['user_relationship[contact_id]'],
   )
 })

@@ -14,6 +14,7 @@ import {
   writes,
 } from '../support/operations.ts'
 import { decisionRule, headerRule, orderRule, statusRule } from '../rules/rule.ts'
+import { testRefused } from '../support/record-checks.ts'
 
 const OPERATIONS = documentedOperations()
 
@@ -101,70 +102,43 @@ const FOREIGN = { variables: ['CONTRACT_FOREIGN_ORG_ID'] } as const
 
 describeIf(FOREIGN, 'Organization isolation', () => {
   for (const operation of OPERATIONS.filter(isOrgScoped)) {
-    testIf(
+    testRefused(
       { ...FOREIGN, writes: writes(operation), covers: [statusRule(operation.id, 403)] },
       `When ${labelOf(operation)} names an organization the user is not a member of, then it answers 403`,
-      async () => {
-        // Act
-        const res = await callOperation(operation, { orgId: contractEnv().foreignOrgId ?? '' })
-
-        // Assert
-        expect(res).toBeProblem(403)
-      },
+      () => callOperation(operation, { orgId: contractEnv().foreignOrgId ?? '' }),
+      403,
     )
   }
 
-  testIf(
+  const foreignContacts = () => `/api/v1/orgs/${contractEnv().foreignOrgId ?? ''}/contacts`
+
+  testRefused(
     { ...FOREIGN, covers: [decisionRule(2), orderRule('listContacts', 'auth', 'membership')] },
     'When no token is sent to another organization, then authentication comes first: 401',
-    async () => {
-      // Act
-      const res = await call('GET', `/api/v1/orgs/${contractEnv().foreignOrgId ?? ''}/contacts`, {
-        token: null,
-      })
-
-      // Assert
-      expect(res).toBeProblem(401)
-    },
+    () => call('GET', foreignContacts(), { token: null }),
+    401,
   )
 
-  testIf(
+  testRefused(
     { ...FOREIGN, covers: [decisionRule(2), orderRule('listContacts', 'membership', 'query')] },
     'When another organization is asked with a bad query, then membership comes first: 403',
-    async () => {
-      // Act
-      const res = await call('GET', `/api/v1/orgs/${contractEnv().foreignOrgId ?? ''}/contacts`, {
-        query: 'limit=0',
-      })
-
-      // Assert
-      expect(res).toBeProblem(403)
-    },
+    () => call('GET', foreignContacts(), { query: 'limit=0' }),
+    403,
   )
 })
 
 describe('Organization ids', () => {
-  testIf(
+  testRefused(
     { covers: [decisionRule(1), statusRule('listContacts', 403)] },
     'When :org_id is not a UUID, then it answers 403 (no such membership)',
-    async () => {
-      // Act
-      const res = await call('GET', '/api/v1/orgs/not-an-org/contacts')
-
-      // Assert
-      expect(res).toBeProblem(403)
-    },
+    () => call('GET', '/api/v1/orgs/not-an-org/contacts'),
+    403,
   )
 
-  testIf(
+  testRefused(
     { covers: [decisionRule(1), statusRule('listUserRelationships', 403)] },
     'When :org_id is an unknown UUID, then it answers 403',
-    async () => {
-      // Act
-      const res = await call('GET', `/api/v1/orgs/${randomUUID()}/user_relationships`)
-
-      // Assert
-      expect(res).toBeProblem(403)
-    },
+    () => call('GET', `/api/v1/orgs/${randomUUID()}/user_relationships`),
+    403,
   )
 })

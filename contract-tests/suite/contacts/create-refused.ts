@@ -2,15 +2,11 @@
 // a body over the size limit (413), a bad query string (400, checked first). None stores anything:
 // every body carries a unique word that a search would find.
 import { decisionRule, orderRule, statusRule } from '../rules/rule.ts'
-import { expect, test } from '../support/test-api.ts'
-import { call, encodeFields, orgPath, type RequestOptions } from '../support/api.ts'
+import { test } from '../support/test-api.ts'
+import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
-import {
-  contactFields,
-  contactForm,
-  countContactsMatching,
-  uniqueWord,
-} from '../support/records.ts'
+import { contactForm } from '../support/records.ts'
+import { expectCreateRefused, fieldsWith, testRefused } from '../support/record-checks.ts'
 
 const post = (options: RequestOptions) => call('POST', orgPath('contacts'), options)
 
@@ -27,15 +23,7 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, refused', () => {
     'When the body is %s, then it answers 415 and stores nothing',
     { covers: [decisionRule(19), statusRule('createContact', 415)] },
     async (contentType, body) => {
-      // Arrange
-      const word = uniqueWord()
-
-      // Act
-      const res = await post({ raw: { contentType, body: body(word) } })
-
-      // Assert
-      expect(res).toBeProblem(415)
-      expect(await countContactsMatching(word)).toBe(0)
+      await expectCreateRefused((word) => ({ raw: { contentType, body: body(word) } }), 415)
     },
   )
 
@@ -43,18 +31,8 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, refused', () => {
     'When the body is larger than 100 KiB, then it answers 413 and stores nothing',
     { covers: [decisionRule(19), statusRule('createContact', 413)] },
     async () => {
-      // Arrange
-      const word = uniqueWord()
-      const form = encodeFields(
-        contactForm(contactFields({ employer: word, how_you_met: 'x'.repeat(103_000) })),
-      )
-
-      // Act
-      const res = await post({ form })
-
-      // Assert
-      expect(res).toBeProblem(413)
-      expect(await countContactsMatching(word)).toBe(0)
+      const large = { how_you_met: 'x'.repeat(103_000) }
+      await expectCreateRefused((word) => ({ form: contactForm(fieldsWith(word, large)) }), 413)
     },
   )
 
@@ -62,45 +40,24 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, refused', () => {
     'When an unknown query parameter is sent with a valid body, then it answers 400 naming it and stores nothing',
     { covers: [decisionRule(3), statusRule('createContact', 400)] },
     async () => {
-      // Arrange
-      const word = uniqueWord()
-
-      // Act
-      const res = await post({
-        query: 'dry_run=1',
-        form: contactForm(contactFields({ employer: word })),
-      })
-
-      // Assert
-      expect(res).toBeProblem(400, ['dry_run'])
-      expect(await countContactsMatching(word)).toBe(0)
+      const body = (word: string) => ({ query: 'dry_run=1', form: contactForm(fieldsWith(word)) })
+      await expectCreateRefused(body, 400, ['dry_run'])
     },
   )
 
-  test(
-    'When both the query and the body fields are invalid, then the query is checked first: 400',
+  testRefused(
     { covers: [decisionRule(2), statusRule('createContact', 400)] },
-    async () => {
-      // Act
-      const res = await post({ query: 'dry_run=1', form: contactForm({ first_name: '' }) })
-
-      // Assert
-      expect(res).toBeProblem(400, ['dry_run'])
-    },
+    'When both the query and the body fields are invalid, then the query is checked first: 400',
+    () => post({ query: 'dry_run=1', form: contactForm({ first_name: '' }) }),
+    400,
+    ['dry_run'],
   )
 
-  test(
-    'When the body type is unsupported and the query invalid, then the query is checked first: 400',
+  testRefused(
     { covers: [decisionRule(2), orderRule('createContact', 'query', 'media')] },
-    async () => {
-      // Act
-      const res = await post({
-        query: 'dry_run=1',
-        raw: { contentType: 'application/xml', body: '<contact/>' },
-      })
-
-      // Assert
-      expect(res).toBeProblem(400, ['dry_run'])
-    },
+    'When the body type is unsupported and the query invalid, then the query is checked first: 400',
+    () => post({ query: 'dry_run=1', raw: { contentType: 'application/xml', body: '<contact/>' } }),
+    400,
+    ['dry_run'],
   )
 })

@@ -2,58 +2,43 @@
 // create stores nothing: every body carries a unique word that a search would find.
 import { maxLengthsOf } from '../../../openapi/document.ts'
 import { decisionRule, statusRule } from '../rules/rule.ts'
-import { expect, test } from '../support/test-api.ts'
-import { call, orgPath, type RequestOptions } from '../support/api.ts'
+import { test } from '../support/test-api.ts'
 import { contractDocument } from '../support/document.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
-import {
-  contactFields,
-  contactForm,
-  countContactsMatching,
-  uniqueWord,
-  type ContactFields,
-} from '../support/records.ts'
+import { contactForm } from '../support/records.ts'
+import { expectCreateRefused, fieldsWith, jsonWith } from '../support/record-checks.ts'
 
-interface Rejection {
-  rule: string
-  field: string
-  /** The decision it follows, beyond the field's schema. */
-  decision?: number
-  /** Changes to valid fields that carry `word` (in employer, which search covers). */
-  change: (word: string) => ContactFields
-  drop?: string
-}
-
-const long = (word: string, length: number): string => word.padEnd(length, 'x')
+/**
+ * What is wrong, the field named, the change to valid fields that carry `word` (in employer,
+ * which search covers; undefined leaves the field out), and the decision it follows beyond the
+ * field's schema.
+ */
+type Rejection = [
+  rule: string,
+  field: string,
+  change: (word: string) => Record<string, string | undefined>,
+  decision?: number,
+]
 
 // The string limits of the run's document (decision 7; --document), read from it rather than copied.
 const LIMITS = maxLengthsOf(contractDocument, 'ContactWriteFields')
 
 const FORM_REJECTIONS: Rejection[] = [
-  { rule: 'first_name is missing', field: 'first_name', change: () => ({}), drop: 'first_name' },
-  { rule: 'first_name is empty', field: 'first_name', change: () => ({ first_name: '' }) },
-  { rule: 'first_name is only spaces', field: 'first_name', change: () => ({ first_name: '   ' }) },
-  {
-    rule: 'first_name is a tab and a newline',
-    field: 'first_name',
-    change: () => ({ first_name: '\t\n' }),
-  },
-  {
-    rule: 'relationship_type is missing',
-    field: 'relationship_type',
-    change: () => ({}),
-    drop: 'relationship_type',
-  },
-  ...['3.5', '-1', '6', 'abc', '', '3,0', 'three'].map((value) => ({
-    rule: `relationship_type is "${value}"`,
-    field: 'relationship_type',
-    change: () => ({ relationship_type: value }),
-  })),
-  ...['unknown', 'Male', 'nonbinary', 'f'].map((value) => ({
-    rule: `gender is "${value}"`,
-    field: 'gender',
-    change: () => ({ gender: value }),
-  })),
+  ['first_name is missing', 'first_name', () => ({ first_name: undefined })],
+  ['first_name is empty', 'first_name', () => ({ first_name: '' })],
+  ['first_name is only spaces', 'first_name', () => ({ first_name: '   ' })],
+  ['first_name is a tab and a newline', 'first_name', () => ({ first_name: '\t\n' })],
+  ['relationship_type is missing', 'relationship_type', () => ({ relationship_type: undefined })],
+  ...['3.5', '-1', '6', 'abc', '', '3,0', 'three'].map((value): Rejection => [
+    `relationship_type is "${value}"`,
+    'relationship_type',
+    () => ({ relationship_type: value }),
+  ]),
+  ...['unknown', 'Male', 'nonbinary', 'f'].map((value): Rejection => [
+    `gender is "${value}"`,
+    'gender',
+    () => ({ gender: value }),
+  ]),
   ...[
     '2023-02-30',
     '1990-13-01',
@@ -66,24 +51,19 @@ const FORM_REJECTIONS: Rejection[] = [
     '1990-05-17T08:30:60Z',
     '1990-05-17T08:30',
     'yesterday',
-  ].map((value) => ({
-    rule: `birthday is "${value}"`,
-    field: 'birthday',
-    decision: 8,
-    change: () => ({ birthday: value }),
-  })),
-  ...LIMITS.map(([name, max]) => ({
-    rule: `${name} is ${String(max + 1)} characters`,
-    field: name,
-    decision: 7,
-    change: (word: string) => ({ [name]: long(word, max + 1) }),
-  })),
-  {
-    rule: 'an unknown field contact[nickname2] is sent',
-    field: 'nickname2',
-    decision: 5,
-    change: () => ({ nickname2: 'x' }),
-  },
+  ].map((value): Rejection => [
+    `birthday is "${value}"`,
+    'birthday',
+    () => ({ birthday: value }),
+    8,
+  ]),
+  ...LIMITS.map(([name, max]): Rejection => [
+    `${name} is ${String(max + 1)} characters`,
+    name,
+    (word) => ({ [name]: word.padEnd(max + 1, 'x') }),
+    7,
+  ]),
+  ['an unknown field contact[nickname2] is sent', 'nickname2', () => ({ nickname2: 'x' }), 5],
 ]
 
 const JSON_REJECTIONS: [string, string, Record<string, unknown>][] = [
@@ -101,101 +81,63 @@ const JSON_REJECTIONS: [string, string, Record<string, unknown>][] = [
   ['an unknown field nickname2 is sent', 'nickname2', { nickname2: 'x' }],
 ]
 
-const post = (options: RequestOptions) => call('POST', orgPath('contacts'), options)
-
-/** What a rejected create covers: its 422, and the decision it follows when there is one. */
-const rejected = (decision?: number): string[] => [
-  statusRule('createContact', 422),
-  ...(decision === undefined ? [] : [decisionRule(decision)]),
-]
-
 /** The decision a JSON rejection follows: unknown fields (5); values never converted (6). */
 function decisionOfJson(field: string, change: Record<string, unknown>): number | undefined {
   if (field === 'nickname2') return 5
   return field === 'relationship_type' && typeof change[field] === 'string' ? 6 : undefined
 }
 
-describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts, rejected', () => {
+const decisions = (decision?: number): string[] =>
+  decision === undefined ? [] : [decisionRule(decision)]
+
+/** The fields, those the change leaves undefined left out. */
+const defined = (fields: Record<string, string | undefined>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(fields).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]])),
+  )
+
+/** Every check here: a rejected create is a 422. */
+const REJECTED = { ...WRITES, covers: [statusRule('createContact', 422)] }
+
+describeIf(REJECTED, 'POST /api/v1/orgs/{org_id}/contacts, rejected', () => {
   test.each(FORM_REJECTIONS)(
-    'When $rule (form), then it answers 422 naming contact[$field] and stores nothing',
-    { covers: ({ decision }) => rejected(decision) },
-    async ({ field, change, drop }) => {
-      // Arrange
-      const word = uniqueWord()
-      const fields = contactFields({ employer: word, ...change(word) })
-      if (drop !== undefined) Reflect.deleteProperty(fields, drop)
-
-      // Act
-      const res = await post({ form: contactForm(fields) })
-
-      // Assert
-      expect(res).toBeProblem(422, [`contact[${field}]`])
-      expect(await countContactsMatching(word)).toBe(0)
+    'When %s (form), then it answers 422 naming contact[%s] and stores nothing',
+    { covers: (_rule, _field, _change, decision) => decisions(decision) },
+    async (_rule, field, change) => {
+      const form = (word: string) => contactForm(defined({ ...fieldsWith(word), ...change(word) }))
+      await expectCreateRefused((word) => ({ form: form(word) }), 422, [`contact[${field}]`])
     },
   )
 
   test.each(JSON_REJECTIONS)(
     'When %s (JSON), then it answers 422 naming contact[%s] and stores nothing',
-    { covers: (_rule, field, change) => rejected(decisionOfJson(field, change)) },
+    { covers: (_rule, field, change) => decisions(decisionOfJson(field, change)) },
     async (_rule, field, change) => {
-      // Arrange
-      const word = uniqueWord()
-      const contact = { ...contactFields({ employer: word }), relationship_type: 2, ...change }
-
-      // Act
-      const res = await post({ json: { contact } })
-
-      // Assert
-      expect(res).toBeProblem(422, [`contact[${field}]`])
-      expect(await countContactsMatching(word)).toBe(0)
+      const json = (word: string) => ({
+        contact: jsonWith(word, { relationship_type: 2, ...change }),
+      })
+      await expectCreateRefused((word) => ({ json: json(word) }), 422, [`contact[${field}]`])
     },
   )
 
-  test(
-    'When both required fields are missing, then it answers 422 naming both and stores nothing',
-    { covers: [statusRule('createContact', 422)] },
-    async () => {
-      // Arrange
-      const word = uniqueWord()
+  test('When both required fields are missing, then it answers 422 naming both and stores nothing', async () => {
+    const json = (word: string) => ({ contact: { nickname: 'Nobody', employer: word } })
+    await expectCreateRefused((word) => ({ json: json(word) }), 422, [
+      'contact[first_name]',
+      'contact[relationship_type]',
+    ])
+  })
 
-      // Act
-      const res = await post({ json: { contact: { nickname: 'Nobody', employer: word } } })
+  test('When the JSON body is not an object, then it answers 422 and stores nothing', async () => {
+    await expectCreateRefused((word) => ({ json: [word] }), 422)
+  })
 
-      // Assert
-      expect(res).toBeProblem(422, ['contact[first_name]', 'contact[relationship_type]'])
-      expect(await countContactsMatching(word)).toBe(0)
-    },
-  )
-
-  test(
-    'When the JSON body is not an object, then it answers 422 and stores nothing',
-    { covers: [statusRule('createContact', 422)] },
-    async () => {
-      // Arrange
-      const word = uniqueWord()
-
-      // Act
-      const res = await post({ json: [word] })
-
-      // Assert
-      expect(res).toBeProblem(422)
-      expect(await countContactsMatching(word)).toBe(0)
-    },
-  )
-
-  test(
-    'When the fields come without the contact object, then it answers 422 naming contact and each field',
-    { covers: [statusRule('createContact', 422)] },
-    async () => {
-      // Arrange
-      const word = uniqueWord()
-
-      // Act
-      const res = await post({ json: { first_name: word, relationship_type: 1 } })
-
-      // Assert
-      expect(res).toBeProblem(422, ['contact', 'first_name', 'relationship_type'])
-      expect(await countContactsMatching(word)).toBe(0)
-    },
-  )
+  test('When the fields come without the contact object, then it answers 422 naming contact and each field', async () => {
+    const json = (word: string) => ({ first_name: word, relationship_type: 1 })
+    await expectCreateRefused((word) => ({ json: json(word) }), 422, [
+      'contact',
+      'first_name',
+      'relationship_type',
+    ])
+  })
 })

@@ -16,6 +16,14 @@ import {
 const remove = (id: string, options: RequestOptions = {}) =>
   call('DELETE', orgPath('contacts', id), options)
 
+/** soft_delete set to `value` in each place a DELETE takes it, as a boolean and as text. */
+const softDeleteSent = (value: boolean): [string, RequestOptions][] => [
+  [`soft_delete=${String(value)} in the query`, { query: { soft_delete: String(value) } }],
+  [`soft_delete=${String(value)} in a form body`, { form: { soft_delete: String(value) } }],
+  [`"soft_delete": ${String(value)} in a JSON body`, { json: { soft_delete: value } }],
+  [`"soft_delete": "${String(value)}" in a JSON body`, { json: { soft_delete: String(value) } }],
+]
+
 /** The contacts a search for `word` lists, with or without include[]=deleted. */
 async function listed(word: string, withDeleted: boolean): Promise<Contact[]> {
   const query: [string, string][] = [['search', word]]
@@ -110,12 +118,7 @@ describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
     },
   )
 
-  test.each<[string, RequestOptions]>([
-    ['soft_delete=false in the query', { query: { soft_delete: 'false' } }],
-    ['soft_delete=false in a form body', { form: { soft_delete: 'false' } }],
-    ['"soft_delete": false in a JSON body', { json: { soft_delete: false } }],
-    ['"soft_delete": "false" in a JSON body', { json: { soft_delete: 'false' } }],
-  ])(
+  test.each(softDeleteSent(false))(
     'When %s, then the contact is removed for good: 404 everywhere',
     { covers: [decisionRule(14), statusRule('deleteContact', 204)] },
     async (_how, options) => {
@@ -151,12 +154,7 @@ describeIf(WRITES, 'DELETE /api/v1/orgs/{org_id}/contacts/{contact_id}', () => {
     },
   )
 
-  test.each<[string, RequestOptions]>([
-    ['soft_delete=true in the query', { query: { soft_delete: 'true' } }],
-    ['soft_delete=true in a form body', { form: { soft_delete: 'true' } }],
-    ['"soft_delete": true in a JSON body', { json: { soft_delete: true } }],
-    ['"soft_delete": "true" in a JSON body', { json: { soft_delete: 'true' } }],
-  ])(
+  test.each(softDeleteSent(true))(
     'When %s, then the contact is only soft-deleted',
     { covers: [decisionRule(14)] },
     async (_how, options) => {

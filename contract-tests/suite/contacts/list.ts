@@ -1,12 +1,28 @@
+// The contact list (decision 11): its pages, what its count counts, its order (created_at, then
+// id, also when records share created_at), and the query parameters it refuses.
 import { decisionRule, queryRule, statusRule } from '../rules/rule.ts'
 import { beforeAll, describe, expect, test } from '../support/test-api.ts'
 import { call, orgPath } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { fetchAllPages, fetchPage, isListOrder } from '../support/pages.ts'
 import { createContact, uniqueWord, type Contact } from '../support/records.ts'
+import { testRefused } from '../support/record-checks.ts'
 
 const CREATED = 21
 const path = orgPath('contacts')
+
+/** A page of the contact list. */
+const listPage = (query: readonly (readonly [string, string])[]) =>
+  fetchPage<Contact>(path, 'contacts', query)
+
+/** count of the whole list (no search), with or without the deleted records. */
+async function countAll(withDeleted: boolean): Promise<number> {
+  const query: [string, string][] = [
+    ['limit', '1'],
+    ...(withDeleted ? ([['include[]', 'deleted']] as [string, string][]) : []),
+  ]
+  return (await listPage(query)).count
+}
 
 describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts, pagination', () => {
   const word = uniqueWord('Page')
@@ -24,7 +40,7 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts, pagination', () => {
     { covers: [statusRule('listContacts', 200)] },
     async () => {
       // Act
-      const page = await fetchPage<Contact>(path, 'contacts', search)
+      const page = await listPage(search)
 
       // Assert
       expect(page.res).toMatchDocument()
@@ -84,11 +100,7 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts, pagination', () => {
     { covers: [statusRule('listContacts', 200), queryRule('listContacts', 'limit', 'maximum')] },
     async (limit, page, length) => {
       // Act
-      const res = await fetchPage<Contact>(path, 'contacts', [
-        ...search,
-        ['limit', String(limit)],
-        ['page', String(page)],
-      ])
+      const res = await listPage([...search, ['limit', String(limit)], ['page', String(page)]])
 
       // Assert
       expect(res.res).toMatchDocument()
@@ -102,7 +114,7 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts, pagination', () => {
     { covers: [statusRule('listContacts', 200)] },
     async () => {
       // Act
-      const page = await fetchPage<Contact>(path, 'contacts', [...search, ['page', '3']])
+      const page = await listPage([...search, ['page', '3']])
 
       // Assert
       expect(page.res).toMatchDocument()
@@ -119,7 +131,7 @@ describe('GET /api/v1/orgs/{org_id}/contacts', () => {
     { covers: [statusRule('listContacts', 200)] },
     async () => {
       // Act
-      const page = await fetchPage<Contact>(path, 'contacts', [])
+      const page = await listPage([])
 
       // Assert
       expect(page.res).toMatchDocument()
@@ -165,16 +177,12 @@ describe('GET /api/v1/orgs/{org_id}/contacts', () => {
     },
   )
 
-  test(
-    'When page and limit are both bad, then it answers 400 naming both',
+  testRefused(
     { covers: [statusRule('listContacts', 400)] },
-    async () => {
-      // Act
-      const res = await call('GET', path, { query: 'page=0&limit=0' })
-
-      // Assert
-      expect(res).toBeProblem(400, ['page', 'limit'])
-    },
+    'When page and limit are both bad, then it answers 400 naming both',
+    () => call('GET', path, { query: 'page=0&limit=0' }),
+    400,
+    ['page', 'limit'],
   )
 
   test(
@@ -197,8 +205,8 @@ describe('GET /api/v1/orgs/{org_id}/contacts', () => {
     { covers: [decisionRule(3), decisionRule(10)] },
     async () => {
       // Act
-      const all = await fetchPage<Contact>(path, 'contacts', [['limit', '1']])
-      const empty = await fetchPage<Contact>(path, 'contacts', [
+      const all = await listPage([['limit', '1']])
+      const empty = await listPage([
         ['search', ''],
         ['limit', '1'],
       ])
@@ -206,6 +214,74 @@ describe('GET /api/v1/orgs/{org_id}/contacts', () => {
       // Assert
       expect(empty.res).toMatchDocument()
       expect(empty.count).toBe(all.count)
+    },
+  )
+})
+
+const COUNTED = { ...WRITES, covers: [statusRule('listContacts', 200)] }
+
+describeIf(COUNTED, 'GET /api/v1/orgs/{org_id}/contacts, count', () => {
+  test('When a contact is soft-deleted, then the count of the list drops by one and counts it only with include[]=deleted', async () => {
+    // Arrange
+    const contact = await createContact()
+    const [active, all] = [await countAll(false), await countAll(true)]
+
+    // Act
+    await call('DELETE', orgPath('contacts', contact.id))
+
+    // Assert
+    expect({ active: await countAll(false), all: await countAll(true) }).toEqual({
+      active: active - 1,
+      all,
+    })
+  })
+
+  test(
+    'When a search has soft-deleted matches, then count leaves them out unless include[]=deleted is sent',
+    { covers: [decisionRule(10)] },
+    async () => {
+      // Arrange
+      const word = uniqueWord('Count')
+      const kept = await createContact({ employer: word })
+      const gone = await createContact({ employer: word })
+      await call('DELETE', orgPath('contacts', gone.id))
+
+      // Act
+      const plain = await listPage([['search', word]])
+      const all = await listPage([
+        ['search', word],
+        ['include[]', 'deleted'],
+      ])
+
+      // Assert
+      expect({ count: plain.count, ids: plain.items.map((item) => item.id) }).toEqual({
+        count: 1,
+        ids: [kept.id],
+      })
+      expect(all.count).toBe(2)
+    },
+  )
+})
+
+describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts, records created at once', () => {
+  test(
+    'When records are created at the same moment (equal created_at), then the list orders them by id',
+    { covers: [decisionRule(11)] },
+    async () => {
+      // Arrange: created together, many share a created_at on any server whose clock is coarse.
+      const word = uniqueWord('Tie')
+      const created = await Promise.all(
+        Array.from({ length: 12 }, () => createContact({ employer: word })),
+      )
+
+      // Act
+      const page = await listPage([['search', word]])
+
+      // Assert
+      expect(page.items.map((item) => item.id).sort()).toEqual(
+        created.map((item) => item.id).sort(),
+      )
+      expect(isListOrder(page.items)).toBe(true)
     },
   )
 })

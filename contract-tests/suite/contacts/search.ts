@@ -1,5 +1,7 @@
 // search= on the contact list (decision 10): the fields and full names it looks in, and no
-// other; case and Unicode; with include[]=deleted and pages.
+// other; case and Unicode; with include[]=deleted and pages. It is a substring match of the text
+// as sent: % and _ are characters like any other, never wildcards (a server that builds a SQL
+// LIKE from the text would treat them so).
 import { searchFieldsOf } from '../../../openapi/document.ts'
 import { decisionRule, statusRule } from '../rules/rule.ts'
 import { beforeAll, describe, expect, test } from '../support/test-api.ts'
@@ -7,7 +9,7 @@ import { call, orgPath, type Query } from '../support/api.ts'
 import { contractDocument } from '../support/document.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
 import { fetchPage } from '../support/pages.ts'
-import { createContact, uniqueWord, type Contact } from '../support/records.ts'
+import { createContact, uniqueWord, type Contact, type ContactFields } from '../support/records.ts'
 
 const path = orgPath('contacts')
 
@@ -30,6 +32,23 @@ async function listedIds(query: Query): Promise<string[]> {
   return contacts.map((contact) => contact.id)
 }
 
+/** The ids of the first page a search for `text` lists. */
+const firstPageIds = async (text: string): Promise<string[]> =>
+  (await fetchPage<Contact>(path, 'contacts', [['search', text]])).items.map((item) => item.id)
+
+/** A contact created with `fields` is what each of the searches finds, and it alone. */
+async function expectFoundBy(fields: ContactFields, ...searches: string[]): Promise<void> {
+  // Arrange
+  const contact = await createContact(fields)
+
+  // Act
+  const found: string[][] = []
+  for (const search of searches) found.push(await searchIds(search))
+
+  // Assert
+  expect(found).toEqual(searches.map(() => [contact.id]))
+}
+
 /** Every check of search follows decision 10. */
 const SEARCH = [decisionRule(10), statusRule('listContacts', 200)]
 
@@ -37,56 +56,26 @@ describeIf({ ...WRITES, covers: SEARCH }, 'GET /api/v1/orgs/{org_id}/contacts?se
   test.each(SEARCHED)(
     'When the text is in %s, then the search finds the contact',
     async (field) => {
-      // Arrange
       const word = uniqueWord('Find')
-      const contact = await createContact({ [field]: `Some ${word} text` })
-
-      // Act
-      const ids = await searchIds(word)
-
-      // Assert
-      expect(ids).toEqual([contact.id])
+      await expectFoundBy({ [field]: `Some ${word} text` }, word)
     },
   )
 
   test('When the text differs in case, then the search still finds the contact', async () => {
-    // Arrange
     const word = uniqueWord('MiXeD')
-    const contact = await createContact({ last_name: word })
-
-    // Act
-    const lower = await searchIds(word.toLowerCase())
-    const upper = await searchIds(word.toUpperCase())
-
-    // Assert
-    expect(lower).toEqual([contact.id])
-    expect(upper).toEqual([contact.id])
+    await expectFoundBy({ last_name: word }, word.toLowerCase(), word.toUpperCase())
   })
 
   test('When the text is URL-encoded unicode, then the search finds the contact (case-insensitive)', async () => {
-    // Arrange
     const word = uniqueWord()
-    const contact = await createContact({ last_name: `Żółkiewska-Ørsted ${word}` })
-
-    // Act
-    const lower = await searchIds(`żółkiewska-ørsted ${word}`)
-    const upper = await searchIds(`ŻÓŁKIEWSKA-ØRSTED ${word.toUpperCase()}`)
-
-    // Assert
-    expect(lower).toEqual([contact.id])
-    expect(upper).toEqual([contact.id])
+    const lower = `żółkiewska-ørsted ${word}`
+    const upper = `ŻÓŁKIEWSKA-ØRSTED ${word.toUpperCase()}`
+    await expectFoundBy({ last_name: `Żółkiewska-Ørsted ${word}` }, lower, upper)
   })
 
   test('When the text is in decomposed unicode (NFD), then it finds the composed (NFC) name', async () => {
-    // Arrange
     const word = uniqueWord()
-    const contact = await createContact({ first_name: `Zoë${word}` })
-
-    // Act
-    const ids = await searchIds(`Zoë${word}`.normalize('NFD'))
-
-    // Assert
-    expect(ids).toEqual([contact.id])
+    await expectFoundBy({ first_name: `Zoë${word}` }, `Zoë${word}`.normalize('NFD'))
   })
 
   test('When the text is the full name "first last" or "first middle last", then it finds the contact', async () => {
@@ -184,3 +173,39 @@ describe('GET /api/v1/orgs/{org_id}/contacts?search=, no match', { covers: SEARC
     expect(page.first).toBe(0)
   })
 })
+
+describeIf(
+  { ...WRITES, covers: [decisionRule(10)] },
+  'GET /api/v1/orgs/{org_id}/contacts?search=, special characters',
+  () => {
+    test.each([
+      ['%', (word: string) => `${word.slice(0, 6)}%${word.slice(-4)}`],
+      ['_', (word: string) => `${word.slice(0, 6)}_${word.slice(7)}`],
+    ])(
+      'When the text has %s in it, then it matches only that character, not any text',
+      async (_sign, pattern) => {
+        // Arrange: a contact whose employer the pattern would match as a wildcard, not as text.
+        const word = uniqueWord('Wild')
+        await createContact({ employer: word })
+
+        // Act
+        const found = await firstPageIds(pattern(word))
+
+        // Assert
+        expect(found).toEqual([])
+      },
+    )
+
+    test('When the text has % and _ as the contact has them, then the search finds it', async () => {
+      // Arrange
+      const word = uniqueWord('Sale')
+      const contact = await createContact({ employer: `${word} 50%_off` })
+
+      // Act
+      const found = await firstPageIds(`${word} 50%_off`)
+
+      // Assert
+      expect(found).toEqual([contact.id])
+    })
+  },
+)

@@ -4,21 +4,15 @@
 import { describe, expect, test } from '../support/test-api.ts'
 import { call, encodeFields, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, testIf, WRITES } from '../support/gates.ts'
-import {
-  contactFields,
-  contactForm,
-  countContactsMatching,
-  uniqueWord,
-} from '../support/records.ts'
+import { contactForm, countContactsMatching, uniqueWord } from '../support/records.ts'
+import { expectCreateRefused, fieldsWith, formWith } from '../support/record-checks.ts'
 import { decisionRule, statusRule } from '../rules/rule.ts'
 
 const CREATE_400 = [decisionRule(19), statusRule('createContact', 400)]
 const LIST_400 = [decisionRule(19), statusRule('listContacts', 400)]
 
 /** A valid create form carrying `word`, then `extra` as it is (already encoded). */
-const formWith = (word: string, extra: string): RequestOptions => ({
-  form: `${encodeFields(contactForm(contactFields({ employer: word })))}&${extra}`,
-})
+const extended = (word: string, extra: string): RequestOptions => ({ form: formWith(word, extra) })
 
 /** A create as JSON text carrying `word`, with `first_name` written as the raw JSON `name`. */
 const jsonWith = (word: string, name: string): RequestOptions => ({
@@ -32,31 +26,23 @@ describeIf({ ...WRITES, covers: CREATE_400 }, 'Bodies that cannot be decoded', (
   test.each<[string, (word: string) => RequestOptions]>([
     [
       'a form value with a truncated escape',
-      (word) => formWith(word, 'contact%5Bnickname%5D=%E0%A4%A'),
+      (word) => extended(word, 'contact%5Bnickname%5D=%E0%A4%A'),
     ],
-    ['a form value with a non-hex escape', (word) => formWith(word, 'contact%5Bnickname%5D=100%')],
-    ['a form value with a NUL character', (word) => formWith(word, 'contact%5Bnickname%5D=A%00')],
-    ['a form name with an unclosed bracket', (word) => formWith(word, 'contact[nickname=Ann')],
-    ['a form name starting with a bracket', (word) => formWith(word, '[contact][nickname]=Ann')],
-    ['a form name nested five levels deep', (word) => formWith(word, 'contact[a][b][c][d][e]=1')],
-    ['a form name nested, then plain', (word) => formWith(word, 'contact=Ann')],
+    ['a form value with a non-hex escape', (word) => extended(word, 'contact%5Bnickname%5D=100%')],
+    ['a form value with a NUL character', (word) => extended(word, 'contact%5Bnickname%5D=A%00')],
+    ['a form name with an unclosed bracket', (word) => extended(word, 'contact[nickname=Ann')],
+    ['a form name starting with a bracket', (word) => extended(word, '[contact][nickname]=Ann')],
+    ['a form name nested five levels deep', (word) => extended(word, 'contact[a][b][c][d][e]=1')],
+    ['a form name nested, then plain', (word) => extended(word, 'contact=Ann')],
     [
       'a form name plain, then nested',
       (word) => ({
-        form: `contact=Ann&${encodeFields(contactForm(contactFields({ employer: word })))}`,
+        form: `contact=Ann&${encodeFields(contactForm(fieldsWith(word)))}`,
       }),
     ],
     ['a JSON string with a NUL escape', (word) => jsonWith(word, '"A\\u0000"')],
   ])('When a create has %s, then it answers 400 and stores nothing', async (_label, body) => {
-    // Arrange
-    const word = uniqueWord()
-
-    // Act
-    const res = await call('POST', orgPath('contacts'), body(word))
-
-    // Assert
-    expect(res).toBeProblem(400)
-    expect(await countContactsMatching(word)).toBe(0)
+    await expectCreateRefused(body, 400)
   })
 })
 
@@ -117,20 +103,13 @@ describe('Requests that reach the target only as sent', () => {
     { writes: true, notThroughPrism: 'a request it cannot decode', covers: CREATE_400 },
     'When a body says Content-Encoding: gzip and is neither gzip nor UTF-8, then it answers 400 and stores nothing',
     async () => {
-      // Arrange: a server that inflates it fails to; one that reads it as sent finds bytes that
-      // are not UTF-8 (decision 19). Either way the body cannot be read.
-      const word = uniqueWord()
-      const [body] = unparsable(word).slice(-1)
-
-      // Act
-      const res = await call('POST', orgPath('contacts'), {
-        ...body,
+      // A server that inflates it fails to; one that reads it as sent finds bytes that are not
+      // UTF-8 (decision 19). Either way the body cannot be read.
+      const gzipped = (word: string) => ({
+        ...unparsable(word).at(-1),
         headers: { 'Content-Encoding': 'gzip' },
       })
-
-      // Assert
-      expect(res).toBeProblem(400)
-      expect(await countContactsMatching(word)).toBe(0)
+      await expectCreateRefused(gzipped, 400)
     },
   )
 })

@@ -94,7 +94,7 @@ describe('Order of checks, each adjacent pair of stages (decision 2)', () => {
         const res = await call(draft.method, draftPath(operation, draft), draftOptions(draft))
 
         // Assert
-        expect(res).toBeProblem(earlier.status, earlier.named(draft))
+        expect(res).toBeProblem(earlier.status, earlier.named)
       },
     )
   }

@@ -36,9 +36,17 @@ export interface StageFault {
   label: string
   status: number
   /** The fields or parameters the answer's `errors` must name, when the stage names them. */
-  named: (draft: Draft) => string[]
+  named: string[]
   apply: (draft: Draft) => Draft
 }
+
+/** A stage's fault: `change` made to the draft; its answer names `named`. */
+const fault = (
+  label: string,
+  status: number,
+  change: (draft: Draft) => Partial<Draft>,
+  named: string[] = [],
+): StageFault => ({ label, status, named, apply: (draft) => ({ ...draft, ...change(draft) }) })
 
 const FORM = 'application/x-www-form-urlencoded'
 const UNKNOWN_PARAMETER = 'contract_unknown_parameter'
@@ -80,74 +88,39 @@ const oversized = (form: string | undefined): string =>
   appended(form, `padding=${'x'.repeat(maxBodyBytesOf(contractDocument))}`)
 
 export const STAGE_FAULTS: Readonly<Record<Stage, (operation: Operation) => StageFault>> = {
-  route: (operation) => ({
-    label: `the method ${lackingMethod(operation)} (its path lacks it)`,
-    status: 405,
-    named: () => [],
-    apply: (draft) => ({ ...draft, method: lackingMethod(operation) }),
-  }),
-  auth: () => ({
-    label: 'no token',
-    status: 401,
-    named: () => [],
-    apply: (draft) => ({ ...draft, token: null }),
-  }),
-  membership: () => ({
-    label: 'an organization the user is not a member of',
-    status: 403,
-    named: () => [],
-    apply: (draft) => ({ ...draft, orgId: randomUUID() }),
-  }),
-  size: () => ({
-    label: 'a body over the size limit',
-    status: 413,
-    named: () => [],
-    apply: (draft) => ({ ...draft, form: oversized(draft.form) }),
-  }),
-  'path-id': () => ({
-    label: 'a record id that is not a UUID',
-    status: 404,
-    named: () => [],
-    apply: (draft) => ({ ...draft, recordId: 'not-a-uuid' }),
-  }),
-  query: () => ({
-    label: 'an unknown query parameter',
-    status: 400,
-    named: () => [UNKNOWN_PARAMETER],
-    apply: (draft) => ({ ...draft, query: [...draft.query, [UNKNOWN_PARAMETER, '1']] }),
-  }),
-  media: () => ({
-    label: 'a body of a type it does not take',
-    status: 415,
-    named: () => [],
-    apply: (draft) => ({ ...draft, contentType: 'application/xml' }),
-  }),
-  syntax: () => ({
-    label: 'a body with a broken percent-escape',
-    status: 400,
-    named: () => [],
-    apply: (draft) => ({ ...draft, form: appended(draft.form, 'broken=%E0%A4%A') }),
-  }),
-  fields: () => ({
-    label: 'an unknown body field',
-    status: 422,
-    named: () => [UNKNOWN_FIELD],
-    apply: (draft) => ({ ...draft, form: appended(draft.form, `${UNKNOWN_FIELD}=1`) }),
-  }),
-  existence: () => ({
-    label: 'a record that does not exist',
-    status: 404,
-    named: () => [],
-    // The draft's record id is a fresh UUID already.
-    apply: (draft) => draft,
-  }),
-  state: () => ({
-    label: 'a soft-deleted record',
-    status: 409,
-    named: () => [],
-    // Only a record of the run's own can be soft-deleted: order-pairs.ts makes one.
-    apply: (draft) => draft,
-  }),
+  route: (operation) =>
+    fault(`the method ${lackingMethod(operation)} (its path lacks it)`, 405, () => ({
+      method: lackingMethod(operation),
+    })),
+  auth: () => fault('no token', 401, () => ({ token: null })),
+  membership: () =>
+    fault('an organization the user is not a member of', 403, () => ({ orgId: randomUUID() })),
+  size: () => fault('a body over the size limit', 413, ({ form }) => ({ form: oversized(form) })),
+  'path-id': () => fault('a record id that is not a UUID', 404, () => ({ recordId: 'not-a-uuid' })),
+  query: () =>
+    fault(
+      'an unknown query parameter',
+      400,
+      ({ query }) => ({ query: [...query, [UNKNOWN_PARAMETER, '1']] }),
+      [UNKNOWN_PARAMETER],
+    ),
+  media: () =>
+    fault('a body of a type it does not take', 415, () => ({ contentType: 'application/xml' })),
+  syntax: () =>
+    fault('a body with a broken percent-escape', 400, ({ form }) => ({
+      form: appended(form, 'broken=%E0%A4%A'),
+    })),
+  fields: () =>
+    fault(
+      'an unknown body field',
+      422,
+      ({ form }) => ({ form: appended(form, `${UNKNOWN_FIELD}=1`) }),
+      [UNKNOWN_FIELD],
+    ),
+  // The draft's record id is a fresh UUID already.
+  existence: () => fault('a record that does not exist', 404, () => ({})),
+  // Only a record of the run's own can be soft-deleted: order-pairs.ts makes one.
+  state: () => fault('a soft-deleted record', 409, () => ({})),
 }
 
 /** The path of the draft: the organization and every record id put in. */

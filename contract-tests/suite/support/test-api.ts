@@ -31,7 +31,7 @@ export { expect }
 /** Per check and per hook: --check-timeout (CONTRACT_CHECK_TIMEOUT_MS), 30 s by default. */
 const TIMEOUT_MS = contractEnv().checkTimeoutMs
 
-type Body = () => Promise<void> | void
+type Body<Args extends readonly unknown[] = []> = (...args: Args) => Promise<void> | void
 
 export interface CheckOptions {
   /** Why the checks do not run in this configuration; undefined runs them. */
@@ -42,16 +42,16 @@ export interface CheckOptions {
   covers?: readonly string[] | undefined
 }
 
+/** The options and the body of a call, options being optional (they come first when given). */
+type WithOptions<Options, B> = [body: B] | [options: Options, body: B]
+const split = <Options, B>(args: WithOptions<Options, B>): [Partial<Options>, B] =>
+  args.length === 1 ? [{}, args[0]] : args
+
 // The describe being registered: node:test runs a describe's body at once, inside describe().
 let scope: Scope = rootScope()
 
-export function describe(title: string, body: () => void): void
-export function describe(title: string, options: CheckOptions, body: () => void): void
-export function describe(
-  title: string,
-  ...args: [body: () => void] | [options: CheckOptions, body: () => void]
-): void {
-  const [options, body]: [CheckOptions, () => void] = args.length === 1 ? [{}, args[0]] : args
+export function describe(title: string, ...args: WithOptions<CheckOptions, () => void>): void {
+  const [options, body] = split(args)
   const outer = scope
   const inner = innerScope(outer, title, options.covers, options.skip)
   void describeSuite(title, () => {
@@ -73,17 +73,15 @@ function register(title: string, options: CheckOptions, body: Body): void {
   void registerTest(title, { timeout, ...(skip === undefined ? {} : { skip }) }, () => body())
 }
 
-type EachBody<Args extends readonly unknown[]> = (...args: Args) => Promise<void> | void
-
 /** `test.each`'s options: `covers` may be worked out from each row. */
 export interface EachOptions<Args extends readonly unknown[]> extends Omit<CheckOptions, 'covers'> {
   covers?: readonly string[] | ((...args: Args) => readonly string[]) | undefined
 }
 
-interface EachRegister<Args extends readonly unknown[]> {
-  (title: string, body: EachBody<Args>): void
-  (title: string, options: EachOptions<Args>, body: EachBody<Args>): void
-}
+type EachRegister<Args extends readonly unknown[]> = (
+  title: string,
+  ...args: WithOptions<EachOptions<Args>, Body<Args>>
+) => void
 
 /** Jest's `test.each` signatures: object rows are one argument, array rows are spread. */
 function each<Row extends Record<string, unknown>>(table: readonly Row[]): EachRegister<[Row]>
@@ -93,31 +91,18 @@ function each<Row extends readonly [unknown, ...unknown[]]>(
 function each<Row extends readonly unknown[]>(table: readonly Row[]): EachRegister<Row>
 function each<Row>(table: readonly Row[]): EachRegister<[Row]>
 function each(table: readonly unknown[]): EachRegister<unknown[]> {
-  return (
-    title: string,
-    ...args:
-      [body: EachBody<unknown[]>] | [options: EachOptions<unknown[]>, body: EachBody<unknown[]>]
-  ): void => {
-    const [options, body] = args.length === 1 ? [{}, args[0]] : args
-    const { covers, ...rest } = options
+  return (title, ...args) => {
+    const [{ covers, ...options }, body] = split(args)
     for (const { title: caseTitle, args: row } of eachCases(title, table)) {
       const rowCovers = typeof covers === 'function' ? covers(...row) : covers
-      register(caseTitle, { ...rest, covers: rowCovers }, () => body(...row))
+      register(caseTitle, { ...options, covers: rowCovers }, () => body(...row))
     }
   }
 }
 
-interface Test {
-  (title: string, body: Body): void
-  (title: string, options: CheckOptions, body: Body): void
-  each: typeof each
-  skip: (title: string, body: Body) => void
-}
-
-export const test: Test = Object.assign(
-  (title: string, ...args: [body: Body] | [options: CheckOptions, body: Body]): void => {
-    if (args.length === 1) register(title, {}, args[0])
-    else register(title, ...args)
+export const test = Object.assign(
+  (title: string, ...args: WithOptions<CheckOptions, Body>): void => {
+    register(title, ...split(args))
   },
   {
     each,

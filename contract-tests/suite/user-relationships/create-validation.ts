@@ -33,10 +33,15 @@ async function ownCount(): Promise<number> {
 
 type Fields = (contact: Contact, typeId: string) => FormFields
 
-const withDate =
-  (anniversary_date: string): Fields =>
+/** The valid fields of a relationship to `contact`, of the type, with `fields` changed. */
+const valid = (contact: Contact, typeId: string, fields: Record<string, string> = {}) =>
+  relationshipForm({ contact_id: contact.id, relationship_id: typeId, ...fields })
+
+/** A rejection of the valid fields with `fields` changed. */
+const changed =
+  (fields: Record<string, string>): Fields =>
   (c, t) =>
-    relationshipForm({ contact_id: c.id, relationship_id: t, anniversary_date })
+    valid(c, t, fields)
 
 const REJECTIONS: [string, string[], Fields][] = [
   ['contact_id is missing', ['contact_id'], (_c, t) => relationshipForm({ relationship_id: t })],
@@ -45,53 +50,41 @@ const REJECTIONS: [string, string[], Fields][] = [
     ['relationship_id'],
     (c) => relationshipForm({ contact_id: c.id }),
   ],
-  [
-    'contact_id is an unknown UUID',
-    ['contact_id'],
-    (_c, t) => relationshipForm({ contact_id: randomUUID(), relationship_id: t }),
-  ],
-  [
-    'contact_id is not a UUID',
-    ['contact_id'],
-    (_c, t) => relationshipForm({ contact_id: 'abc', relationship_id: t }),
-  ],
+  ['contact_id is an unknown UUID', ['contact_id'], changed({ contact_id: randomUUID() })],
+  ['contact_id is not a UUID', ['contact_id'], changed({ contact_id: 'abc' })],
   [
     'relationship_id is not in the catalog',
     ['relationship_id'],
-    (c) => relationshipForm({ contact_id: c.id, relationship_id: randomUUID() }),
+    changed({ relationship_id: randomUUID() }),
   ],
-  [
-    'relationship_id is not a UUID',
-    ['relationship_id'],
-    (c) => relationshipForm({ contact_id: c.id, relationship_id: 'Child' }),
-  ],
+  ['relationship_id is not a UUID', ['relationship_id'], changed({ relationship_id: 'Child' })],
   [
     'relationship_id is a contact id',
     ['relationship_id'],
-    (c) => relationshipForm({ contact_id: c.id, relationship_id: c.id }),
+    (c, t) => valid(c, t, { relationship_id: c.id }),
   ],
   [
     'contact_id and relationship_id are both unknown',
     ['contact_id', 'relationship_id'],
-    () => relationshipForm({ contact_id: randomUUID(), relationship_id: randomUUID() }),
+    changed({ contact_id: randomUUID(), relationship_id: randomUUID() }),
   ],
   ...['2023-02-30', '2023/02/01', '20230101', '2023-1-1', '2023-13-01', 'tomorrow'].map(
     (date): [string, string[], Fields] => [
       `anniversary_date is ${date}`,
       ['anniversary_date'],
-      withDate(date),
+      changed({ anniversary_date: date }),
     ],
   ),
-  ['anniversary_date is a date-time', ['anniversary_date'], withDate('2023-02-01T10:00:00Z')],
   [
-    'an unknown field user_relationship[note] is sent',
-    ['note'],
-    (c, t) => relationshipForm({ contact_id: c.id, relationship_id: t, note: 'x' }),
+    'anniversary_date is a date-time',
+    ['anniversary_date'],
+    changed({ anniversary_date: '2023-02-01T10:00:00Z' }),
   ],
+  ['an unknown field user_relationship[note] is sent', ['note'], changed({ note: 'x' })],
   [
     'the read-only field user_relationship[user_id] is sent',
     ['user_id'],
-    (c, t) => relationshipForm({ contact_id: c.id, relationship_id: t, user_id: randomUUID() }),
+    changed({ user_id: randomUUID() }),
   ],
   [
     'contact_id is sent twice',
@@ -104,6 +97,19 @@ const REJECTIONS: [string, string[], Fields][] = [
   ],
 ]
 
+/** A create of `body`: refused with `status` naming `named`, and the owner has no more relationships. */
+async function expectRefused(body: RequestOptions, status: number, named: string[] = []) {
+  // Arrange
+  const before = await ownCount()
+
+  // Act
+  const res = await post(body)
+
+  // Assert
+  expect(res).toBeProblem(status, named)
+  expect(await ownCount()).toBe(before)
+}
+
 describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/user_relationships, rejected', () => {
   let contact: Contact
   let typeId: string
@@ -114,24 +120,15 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/user_relationships, rejected', ()
   })
 
   test.each(
-    REJECTIONS.map(([rule, fields, form]): [string, string[], Fields] => [
-      rule,
-      fields.map((field) => `user_relationship[${field}]`),
-      form,
-    ]),
+    REJECTIONS.map(
+      ([rule, fields, form]) =>
+        [rule, fields.map((field) => `user_relationship[${field}]`), form] as const,
+    ),
   )(
     'When %s, then it answers 422 naming %j and creates nothing',
     { covers: [decisionRule(16), statusRule('createUserRelationship', 422)] },
     async (_rule, fields, form) => {
-      // Arrange
-      const before = await ownCount()
-
-      // Act
-      const res = await post({ form: form(contact, typeId) })
-
-      // Assert
-      expect(res).toBeProblem(422, fields)
-      expect(await ownCount()).toBe(before)
+      await expectRefused({ form: form(contact, typeId) }, 422, fields)
     },
   )
 
@@ -142,27 +139,14 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/user_relationships, rejected', ()
       // Arrange
       const deleted = await createContact()
       await call('DELETE', orgPath('contacts', deleted.id))
-      const before = await ownCount()
 
-      // Act
-      const res = await post({
-        form: relationshipForm({ contact_id: deleted.id, relationship_id: typeId }),
-      })
-
-      // Assert
-      expect(res).toBeProblem(422, ['user_relationship[contact_id]'])
-      expect(await ownCount()).toBe(before)
+      // Act, Assert
+      await expectRefused({ form: valid(deleted, typeId) }, 422, ['user_relationship[contact_id]'])
     },
   )
 
   test.each<[string, string, (c: Contact, t: string) => RequestOptions]>([
-    [
-      'a form',
-      'colour',
-      (c, t) => ({
-        form: `${encodeFields(relationshipForm({ contact_id: c.id, relationship_id: t }))}&colour=red`,
-      }),
-    ],
+    ['a form', 'colour', (c, t) => ({ form: `${encodeFields(valid(c, t))}&colour=red` })],
     [
       'JSON',
       'soft_delete',
@@ -174,15 +158,7 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/user_relationships, rejected', ()
     'When %s has an unknown top-level field %s, then it answers 422 naming it and creates nothing',
     { covers: [decisionRule(5), statusRule('createUserRelationship', 422)] },
     async (_label, field, body) => {
-      // Arrange
-      const before = await ownCount()
-
-      // Act
-      const res = await post(body(contact, typeId))
-
-      // Assert
-      expect(res).toBeProblem(422, [field])
-      expect(await ownCount()).toBe(before)
+      await expectRefused(body(contact, typeId), 422, [field])
     },
   )
 
@@ -190,17 +166,10 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/user_relationships, rejected', ()
     'When the body is application/xml, then it answers 415 and creates nothing',
     { covers: [statusRule('createUserRelationship', 415)] },
     async () => {
-      // Arrange
-      const before = await ownCount()
-
-      // Act
-      const res = await post({
-        raw: { contentType: 'application/xml', body: `<user_relationship/>` },
-      })
-
-      // Assert
-      expect(res).toBeProblem(415)
-      expect(await ownCount()).toBe(before)
+      await expectRefused(
+        { raw: { contentType: 'application/xml', body: `<user_relationship/>` } },
+        415,
+      )
     },
   )
 })

@@ -2,6 +2,7 @@ import { decisionRule, headerRule, statusRule } from '../rules/rule.ts'
 import { beforeAll, expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
+import { expectCreated } from '../support/record-checks.ts'
 import {
   aRelationshipTypeId,
   createContact,
@@ -23,6 +24,11 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/user_relationships', () => {
     typeId = await aRelationshipTypeId()
   })
 
+  const valid = () => ({ contact_id: contact.id, relationship_id: typeId })
+  const relationship = (fields: Record<string, string>): RequestOptions => ({
+    form: relationshipForm({ ...valid(), ...fields }),
+  })
+
   test(
     'When a form with every field is sent, then it answers 201 with the relationship and a Location',
     {
@@ -33,28 +39,15 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/user_relationships', () => {
     },
     async () => {
       // Act
-      const res = await post({
-        form: relationshipForm({
-          contact_id: contact.id,
-          relationship_id: typeId,
-          anniversary_date: '2015-06-20',
-        }),
-      })
+      const res = await post(relationship({ anniversary_date: '2015-06-20' }))
 
       // Assert
-      expect(res).toMatchDocument()
-      expect(res.status).toBe(201)
-      const created = res.body as UserRelationship
-      expect(created).toMatchObject({
+      expect(expectCreated(res, 'user_relationships')).toMatchObject({
         contact_id: contact.id,
         relationship_id: typeId,
         anniversary_date: '2015-06-20',
         deleted_at: null,
       })
-      expect(res.headers).toHaveProperty(
-        'location',
-        expect.stringMatching(new RegExp(`${orgPath('user_relationships', created.id)}$`)),
-      )
     },
   )
 
@@ -79,17 +72,11 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/user_relationships', () => {
     { covers: [decisionRule(18), headerRule('createUserRelationship', 201, 'Location')] },
     async () => {
       // Act
-      const res = await post({
-        json: { user_relationship: { contact_id: contact.id, relationship_id: typeId } },
-      })
+      const res = await post({ json: { user_relationship: valid() } })
 
       // Assert
-      expect(res).toMatchDocument()
-      expect(res.status).toBe(201)
-      expect(res.body).toMatchObject({ contact_id: contact.id, anniversary_date: null })
-      expect(res.headers['location']).toMatch(
-        new RegExp(`${orgPath('user_relationships', (res.body as UserRelationship).id)}$`),
-      )
+      const created = expectCreated(res, 'user_relationships')
+      expect(created).toMatchObject({ contact_id: contact.id, anniversary_date: null })
     },
   )
 
@@ -99,13 +86,7 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/user_relationships', () => {
     async () => {
       // Act
       const res = await post({
-        json: {
-          user_relationship: {
-            contact_id: contact.id,
-            relationship_id: typeId,
-            anniversary_date: null,
-          },
-        },
+        json: { user_relationship: { ...valid(), anniversary_date: null } },
       })
 
       // Assert

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { decisionRule, statusRule } from '../rules/rule.ts'
 import { beforeAll, expect, test } from '../support/test-api.ts'
 import { call, orgPath, type Method, type RequestOptions } from '../support/api.ts'
 import { contractEnv } from '../support/env.ts'
 import { describeIf } from '../support/gates.ts'
 import { fetchPage } from '../support/pages.ts'
-import { answerSeen } from '../support/same-answer.ts'
 import {
   createContact,
   createUserRelationship,
@@ -13,8 +11,26 @@ import {
   relationshipForm,
   type UserRelationship,
 } from '../support/records.ts'
+import { expectHidden, expectUnchanged, testRefused } from '../support/record-checks.ts'
 
 const NEEDS = { writes: true, variables: ['CONTRACT_SECOND_TOKEN'] } as const
+
+/** A valid change: the 404 must be about the record, not the body. */
+const CHANGE = relationshipForm({ anniversary_date: '1999-09-09' })
+
+const relationshipPath = (id: string): string => orgPath('user_relationships', id)
+
+/** The relationships `token`'s user lists, active and deleted. */
+const listedTo = (token: string) =>
+  fetchPage<UserRelationship>(
+    orgPath('user_relationships'),
+    'user_relationships',
+    [
+      ['include[]', 'deleted'],
+      ['limit', '100'],
+    ],
+    token,
+  )
 
 describeIf(NEEDS, 'User relationships of two users of the same organization', () => {
   let second: string
@@ -32,15 +48,7 @@ describeIf(NEEDS, 'User relationships of two users of the same organization', ()
     { covers: [statusRule('listUserRelationships', 200)] },
     async () => {
       // Act
-      const page = await fetchPage<UserRelationship>(
-        orgPath('user_relationships'),
-        'user_relationships',
-        [
-          ['include[]', 'deleted'],
-          ['limit', '100'],
-        ],
-        second,
-      )
+      const page = await listedTo(second)
 
       // Assert
       expect(page.res).toMatchDocument()
@@ -49,76 +57,38 @@ describeIf(NEEDS, 'User relationships of two users of the same organization', ()
     },
   )
 
-  test(
-    "When the second user fetches the first user's relationship, then it answers 404",
+  testRefused(
     { covers: [statusRule('getUserRelationship', 404)] },
-    async () => {
-      // Act
-      const res = await fetchUserRelationship(mine.id, second)
-
-      // Assert
-      expect(res).toBeProblem(404)
-    },
+    "When the second user fetches the first user's relationship, then it answers 404",
+    () => fetchUserRelationship(mine.id, second),
+    404,
   )
 
   test.each<[Method, string, RequestOptions]>([
     ['GET', 'getUserRelationship', {}],
-    [
-      'PATCH',
-      'updateUserRelationship',
-      { form: relationshipForm({ anniversary_date: '1999-09-09' }) },
-    ],
+    ['PATCH', 'updateUserRelationship', { form: CHANGE }],
     ['DELETE', 'deleteUserRelationship', {}],
   ])(
     "When the second user's %s names the first user's relationship, then the answer is that of an id no record has, but for the id: nothing reveals that it exists",
     { covers: (_method, operationId) => [statusRule(operationId, 404)] },
     async (method, _operationId, options) => {
-      // Arrange
-      const missing = randomUUID()
-
-      // Act
-      const theirs = await call(method, orgPath('user_relationships', mine.id), {
-        ...options,
-        token: second,
-      })
-      const none = await call(method, orgPath('user_relationships', missing), {
-        ...options,
-        token: second,
-      })
-
-      // Assert
-      expect(theirs).toBeProblem(404)
-      expect(answerSeen(theirs, [mine.id])).toEqual(answerSeen(none, [missing]))
+      await expectHidden(method, relationshipPath, mine.id, { ...options, token: second })
       expect((await fetchUserRelationship(mine.id)).body).toEqual(mine)
     },
   )
 
-  test(
-    "When the second user updates the first user's relationship, then it answers 404 and nothing changes",
-    { covers: [statusRule('updateUserRelationship', 404)] },
-    async () => {
+  test.each<[string, string, Method, RequestOptions, string]>([
+    ['updates', 'nothing changes', 'PATCH', { form: CHANGE }, 'updateUserRelationship'],
+    ['deletes', 'it stays active', 'DELETE', {}, 'deleteUserRelationship'],
+  ])(
+    "When the second user %s the first user's relationship, then it answers 404 and %s",
+    { covers: (_verb, _then, _method, _options, operationId) => [statusRule(operationId, 404)] },
+    async (_verb, _then, method, options) => {
       // Act
-      const res = await call('PATCH', orgPath('user_relationships', mine.id), {
-        token: second,
-        form: relationshipForm({ anniversary_date: '1999-09-09' }),
-      })
+      const res = await call(method, relationshipPath(mine.id), { ...options, token: second })
 
       // Assert
-      expect(res).toBeProblem(404)
-      expect((await fetchUserRelationship(mine.id)).body).toEqual(mine)
-    },
-  )
-
-  test(
-    "When the second user deletes the first user's relationship, then it answers 404 and it stays active",
-    { covers: [statusRule('deleteUserRelationship', 404)] },
-    async () => {
-      // Act
-      const res = await call('DELETE', orgPath('user_relationships', mine.id), { token: second })
-
-      // Assert
-      expect(res).toBeProblem(404)
-      expect((await fetchUserRelationship(mine.id)).body).toEqual(mine)
+      await expectUnchanged(res, relationshipPath(mine.id), mine, 404)
     },
   )
 
@@ -174,15 +144,7 @@ describeIf(NEEDS, 'User relationships of two users of the same organization', ()
       expect(res.status).toBe(204)
       expect(await fetchUserRelationship(own.id)).toBeProblem(404)
       expect(await fetchUserRelationship(theirs.id, second)).toBeProblem(404)
-      const page = await fetchPage<UserRelationship>(
-        orgPath('user_relationships'),
-        'user_relationships',
-        [
-          ['include[]', 'deleted'],
-          ['limit', '100'],
-        ],
-        second,
-      )
+      const page = await listedTo(second)
       expect(page.items.map((item) => item.contact_id)).not.toContain(contact.id)
     },
   )

@@ -1,5 +1,4 @@
 import { decisionRule, statusRule } from '../rules/rule.ts'
-import { randomUUID } from 'node:crypto'
 import { beforeAll, expect, test } from '../support/test-api.ts'
 import { call, orgPath, type RequestOptions } from '../support/api.ts'
 import { describeIf, WRITES } from '../support/gates.ts'
@@ -10,11 +9,19 @@ import {
   fetchUserRelationship,
   relationshipForm,
   type Contact,
-  type UserRelationship,
 } from '../support/records.ts'
+import { expectUnchanged, testNoRecordIds } from '../support/record-checks.ts'
 
 const patch = (id: string, options: RequestOptions) =>
   call('PATCH', orgPath('user_relationships', id), options)
+
+const form = (fields: Record<string, string>): RequestOptions => ({
+  form: relationshipForm(fields),
+})
+const json = (fields: Record<string, unknown>): RequestOptions => ({
+  json: { user_relationship: fields },
+})
+const dated = (anniversary_date: string): RequestOptions => form({ anniversary_date })
 
 describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relationship_id}', () => {
   let contact: Contact
@@ -24,8 +31,8 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
   })
 
   test.each<[string, (date: string) => RequestOptions]>([
-    ['a form', (date) => ({ form: relationshipForm({ anniversary_date: date }) })],
-    ['JSON', (date) => ({ json: { user_relationship: { anniversary_date: date } } })],
+    ['a form', (date) => dated(date)],
+    ['JSON', (date) => json({ anniversary_date: date })],
   ])(
     'When a new anniversary_date is sent as %s, then it answers 200 and stores it',
     { covers: [statusRule('updateUserRelationship', 200)] },
@@ -45,37 +52,29 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
     },
   )
 
-  const form = (fields: Record<string, string>): RequestOptions => ({
-    form: relationshipForm(fields),
-  })
+  /** A relationship of the contact, sent `body`: refused with 422 naming `named`, unchanged. */
+  async function expectRefused(body: RequestOptions, named: string[] = []): Promise<void> {
+    // Arrange
+    const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
+
+    // Act
+    const res = await patch(before.id, body)
+
+    // Assert
+    await expectUnchanged(res, orgPath('user_relationships', before.id), before, 422, named)
+  }
 
   test.each<[string, string, (c: Contact, t: string) => RequestOptions]>([
-    [
-      'anniversary_date is missing (JSON)',
-      'anniversary_date',
-      () => ({ json: { user_relationship: {} } }),
-    ],
-    [
-      'anniversary_date is null (JSON)',
-      'anniversary_date',
-      () => ({ json: { user_relationship: { anniversary_date: null } } }),
-    ],
-    [
-      'anniversary_date is 2023-02-30',
-      'anniversary_date',
-      () => form({ anniversary_date: '2023-02-30' }),
-    ],
-    [
-      'anniversary_date is 20230101',
-      'anniversary_date',
-      () => form({ anniversary_date: '20230101' }),
-    ],
-    ['anniversary_date is empty', 'anniversary_date', () => form({ anniversary_date: '' })],
+    ['anniversary_date is missing (JSON)', 'anniversary_date', () => json({})],
+    ['anniversary_date is null (JSON)', 'anniversary_date', () => json({ anniversary_date: null })],
+    ['anniversary_date is 2023-02-30', 'anniversary_date', () => dated('2023-02-30')],
+    ['anniversary_date is 20230101', 'anniversary_date', () => dated('20230101')],
+    ['anniversary_date is empty', 'anniversary_date', () => dated('')],
     ...['20/06/2016', '06/20/2016', '2016-06-20T00:00:00Z', 'June 20, 2016'].map(
       (date): [string, string, () => RequestOptions] => [
         `anniversary_date is ${date} (not yyyy-mm-dd)`,
         'anniversary_date',
-        () => form({ anniversary_date: date }),
+        () => dated(date),
       ],
     ),
     [
@@ -91,24 +90,18 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
     [
       'relationship_id is sent as JSON (not accepted)',
       'relationship_id',
-      (_c, t) => ({
-        json: { user_relationship: { anniversary_date: '2020-01-01', relationship_id: t } },
-      }),
+      (_c, t) => json({ anniversary_date: '2020-01-01', relationship_id: t }),
     ],
   ])(
     'When %s, then it answers 422 naming user_relationship[%s] and changes nothing',
     { covers: [decisionRule(5), statusRule('updateUserRelationship', 422)] },
     async (_rule, field, body) => {
       // Arrange
-      const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
       const otherContact = await createContact()
+      const changed = body(otherContact, await aRelationshipTypeId())
 
-      // Act
-      const res = await patch(before.id, body(otherContact, await aRelationshipTypeId()))
-
-      // Assert
-      expect(res).toBeProblem(422, [`user_relationship[${field}]`])
-      expect((await fetchUserRelationship(before.id)).body).toEqual(before)
+      // Act, Assert
+      await expectRefused(changed, [`user_relationship[${field}]`])
     },
   )
 
@@ -116,15 +109,10 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
     'When the date comes without the user_relationship object, then it answers 422 naming both and changes nothing',
     { covers: [statusRule('updateUserRelationship', 422)] },
     async () => {
-      // Arrange
-      const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
-
-      // Act
-      const res = await patch(before.id, { json: { anniversary_date: '2001-01-01' } })
-
-      // Assert
-      expect(res).toBeProblem(422, ['user_relationship', 'anniversary_date'])
-      expect((await fetchUserRelationship(before.id)).body).toEqual(before)
+      await expectRefused({ json: { anniversary_date: '2001-01-01' } }, [
+        'user_relationship',
+        'anniversary_date',
+      ])
     },
   )
 
@@ -132,15 +120,7 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
     'When the body is empty, then it answers 422 and changes nothing',
     { covers: [statusRule('updateUserRelationship', 422)] },
     async () => {
-      // Arrange
-      const before = await createUserRelationship(contact.id, { anniversary_date: '2015-06-20' })
-
-      // Act
-      const res = await patch(before.id, { form: '' })
-
-      // Assert
-      expect(res).toBeProblem(422)
-      expect((await fetchUserRelationship(before.id)).body).toEqual(before)
+      await expectRefused({ form: '' })
     },
   )
 
@@ -151,31 +131,15 @@ describeIf(WRITES, 'PATCH /api/v1/orgs/{org_id}/user_relationships/{user_relatio
       // Arrange
       const relationship = await createUserRelationship(contact.id)
       await call('DELETE', orgPath('user_relationships', relationship.id))
-      const deleted = (await fetchUserRelationship(relationship.id)).body as UserRelationship
+      const deleted = (await fetchUserRelationship(relationship.id)).body
 
       // Act
-      const res = await patch(relationship.id, {
-        form: relationshipForm({ anniversary_date: '2020-01-01' }),
-      })
+      const res = await patch(relationship.id, dated('2020-01-01'))
 
       // Assert
-      expect(res).toBeProblem(409)
-      expect((await fetchUserRelationship(relationship.id)).body).toEqual(deleted)
+      await expectUnchanged(res, orgPath('user_relationships', relationship.id), deleted, 409)
     },
   )
 
-  test.each([
-    ['an unknown UUID', randomUUID()],
-    ['not a UUID', 'not-a-uuid'],
-  ])(
-    'When the id is %s, then it answers 404',
-    { covers: [decisionRule(1), statusRule('updateUserRelationship', 404)] },
-    async (_kind, id) => {
-      // Act
-      const res = await patch(id, { form: relationshipForm({ anniversary_date: '2020-01-01' }) })
-
-      // Assert
-      expect(res).toBeProblem(404)
-    },
-  )
+  testNoRecordIds('updateUserRelationship', (id) => patch(id, dated('2020-01-01')))
 })
