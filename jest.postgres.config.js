@@ -1,6 +1,6 @@
 // `npm run test:postgres`: the HTTP behaviour tests again, on PostgreSQL instead of the data file.
 // scripts/test-postgres.ts starts a throw-away cluster (never a system service) and runs Jest with
-// this configuration; each test app gets a database of its own there (mock/test/support/test-app.ts). Tests of the data file itself (journal, snapshot file,
+// this configuration; each test app gets a database of its own there (test-support/test-app.ts). Tests of the data file itself (journal, snapshot file,
 // disk full) are not in this list: they have no PostgreSQL counterpart.
 import { base } from './jest.config.js'
 

@@ -1,6 +1,6 @@
 // The CommonJS build (`require('contacts-mock-kit')`, `/fetch`, `/msw`, `/types`): Jest's CommonJS
 // runtime has its own module system, which loads no ES module, so dist/cjs/ holds bundles of the
-// Node entries with the ES-module-only dependencies (faker, lowdb) inside, and a file per entry. Each `import.meta.url` becomes the URL of the compiled ES module it stands for, so the
+// Node entries with the ES-module-only dependencies (faker) inside, and a file per entry. Each `import.meta.url` becomes the URL of the compiled ES module it stands for, so the
 // documents, migrations and pages are read from where dist/ already has them. The declarations
 // are copied under dist/cjs/ too, where a package.json says `commonjs`: TypeScript then reads them
 // as CommonJS for a `require` (moduleResolution node16, or node with typesVersions).

@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { ACME_ORG_ID, ALICE, GLOBEX_ORG_ID } from '../fixtures/identities.ts'
-import { startCluster, type Cluster } from '../mock/test/support/postgres/test-cluster.ts'
-import { startMock, type RunningMock } from '../mock/test/support/spawn-mock.ts'
+import { startCluster, type Cluster } from '../test-support/postgres/test-cluster.ts'
+import { startMock, type RunningMock } from '../test-support/spawn-mock.ts'
 import { startRoundRobinProxy, type Proxy } from './round-robin-proxy.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))

@@ -42,9 +42,9 @@ const SHIPPED = /^(mock|openapi|fixtures|contract-tests)\//
 
 /** Test support and tests: what ships never imports them. */
 const TEST_ONLY = [
+  /^test-support\//,
   /^mock\/test\//,
   /\.test\.ts$/,
-  /^fixtures\/support\//,
   /^contract-tests\/self-test\//,
 ]
 

@@ -58,7 +58,7 @@ describe('the layers rule', () => {
     ],
     [
       'mock/process/planted.ts',
-      "import { createTestApp } from '../test/support/test-app.ts'",
+      "import { createTestApp } from '../../test-support/test-app.ts'",
       'test support',
     ],
     [
@@ -92,7 +92,7 @@ describe('the layers rule', () => {
     ['mock/test/planted.ts', "import { createApp } from '../process/node-app.ts'"],
     [
       'bench/planted.ts',
-      "import { startCluster } from '../mock/test/support/postgres/test-cluster.ts'",
+      "import { startCluster } from '../test-support/postgres/test-cluster.ts'",
     ],
   ])('When %s has %s, then the lint lets it be', async (file, code) => {
     // Act

@@ -19,14 +19,14 @@ export const PROCESS_TESTS = [
 ]
 
 /** Every Jest file of the repository but the contract suite's self-test and the package test. */
-export const JEST_TESTS = '{openapi,mock,fixtures,scripts,bench}/**/*.test.ts'
+export const JEST_TESTS = '{openapi,mock,fixtures,scripts,bench,test-support}/**/*.test.ts'
 
 /** What a unit test may not import: each starts a process, a browser or a cluster. */
 export const PROCESS_MODULES = [
   'node:child_process',
   'child_process',
-  '**/test/support/spawn-mock.ts',
-  '**/test/support/browser/*',
-  '**/test/support/postgres/*',
+  '**/test-support/spawn-mock.ts',
+  '**/test-support/browser/*',
+  '**/test-support/postgres/*',
   'playwright-core',
 ]

@@ -2,8 +2,8 @@
 // on it (jest.postgres.config.js; extra arguments go to Jest), and removes the cluster.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { startCluster } from '../mock/test/support/postgres/test-cluster.ts'
-import { TEST_POSTGRES_ENV } from '../mock/test/support/postgres/test-databases.ts'
+import { startCluster } from '../test-support/postgres/test-cluster.ts'
+import { TEST_POSTGRES_ENV } from '../test-support/postgres/test-databases.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const jest = `${root}node_modules/jest/bin/jest.js`

@@ -1,4 +1,4 @@
-// The bench's PostgreSQL: a throw-away cluster (mock/test/support/postgres/test-cluster.ts) as durable as a
+// The bench's PostgreSQL: a throw-away cluster (test-support/postgres/test-cluster.ts) as durable as a
 // team's server: fsync and synchronous_commit on, so that a create answered 201 is on disk, as
 // with the file store's journal.
 import { readFileSync } from 'node:fs'
@@ -8,7 +8,7 @@ import {
   CLUSTER_LOCALE,
   startCluster,
   type Cluster,
-} from '../../mock/test/support/postgres/test-cluster.ts'
+} from '../../test-support/postgres/test-cluster.ts'
 import { filesystemOf } from '../harness/machine.ts'
 import { runNode } from '../harness/processes.ts'
 import type { LoadTimes } from './load-process.ts'
@@ -104,7 +104,7 @@ export async function withBenchCluster<T>(
   log: (line: string) => void,
   work: (cluster: BenchCluster) => Promise<T>,
 ): Promise<T> {
-  log('Starting a PostgreSQL cluster of its own (mock/test/support/postgres/test-cluster.ts)…')
+  log('Starting a PostgreSQL cluster of its own (test-support/postgres/test-cluster.ts)…')
   let cluster: Cluster
   try {
     cluster = await startCluster({ settings: CLUSTER_SETTINGS, baseDir })

@@ -54,7 +54,7 @@ export const COLLECTIONS: readonly Collection[] = [
   'user_relationships',
 ]
 
-/** The whole content of the lowdb data file. */
+/** The whole content of the data file. */
 export interface Data {
   version: 1
   orgs: Org[]

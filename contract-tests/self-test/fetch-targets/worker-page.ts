@@ -5,14 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, openLocalPage } from '../../../mock/test/support/browser/launch-browser.ts'
+import { launchBrowser, openLocalPage } from '../../../test-support/browser/launch-browser.ts'
 import {
   pageRunning,
   serveStrictSite,
   type Site,
-} from '../../../mock/test/support/browser/strict-csp-site.ts'
-import { bundleWorkerPage, workerScript } from '../../../mock/test/support/browser/worker-site.ts'
-import { startInPage } from '../../../mock/test/support/browser/worker-page.ts'
+} from '../../../test-support/browser/strict-csp-site.ts'
+import { bundleWorkerPage, workerScript } from '../../../test-support/browser/worker-site.ts'
+import { startInPage } from '../../../test-support/browser/worker-page.ts'
 
 /** Where the relay sends calls: only the path and query are read, the page's origin answers. */
 export const baseUrl = 'http://contacts.page'

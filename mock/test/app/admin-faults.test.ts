@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { launchMock } from '../support/spawn-mock.ts'
-import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { launchMock } from '../../../test-support/spawn-mock.ts'
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts'
 
 let testApp: TestApp
 beforeAll(async () => {

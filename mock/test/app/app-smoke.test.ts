@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import express from 'express'
 import request from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts'
 
 let testApp: TestApp
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { parse } from 'yaml'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import { loadAdminDocument, loadDocument } from '../../../openapi/document-files.ts'
 import { PROBLEM_TYPES } from '../../shared/problem.ts'
-import { serveTestApp, type ServedApp } from '../support/serve-test-app.ts'
+import { serveTestApp, type ServedApp } from '../../../test-support/serve-test-app.ts'
 
 let served: ServedApp
 const contacts = (): string => `${served.url}/api/v1/orgs/${ACME_ORG_ID}/contacts`

@@ -3,10 +3,10 @@
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { sendRaw } from '../support/resilience/raw-http.ts'
+import { sendRaw } from '../../../test-support/resilience/raw-http.ts'
 import type { RecordedDetail, RecordedSummary } from '../../face/recorded-views.ts'
 import { curlCommandOf } from '../../shared/curl-command.ts'
-import { serveTestApp, type ServedApp } from '../support/serve-test-app.ts'
+import { serveTestApp, type ServedApp } from '../../../test-support/serve-test-app.ts'
 
 let served: ServedApp
 let origin: URL

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import type { RecordedDetail, RecordedSummary } from '../../face/recorded-views.ts'
 import { createRecorder, RECORDED_BODY_BYTES } from '../../face/recorder.ts'
-import { sendRaw } from '../support/resilience/raw-http.ts'
-import { serveTestApp, type ServedApp } from '../support/serve-test-app.ts'
+import { sendRaw } from '../../../test-support/resilience/raw-http.ts'
+import { serveTestApp, type ServedApp } from '../../../test-support/serve-test-app.ts'
 
 const ADMIN_TOKEN = 'inspector-admin-secret'
 let open: ServedApp

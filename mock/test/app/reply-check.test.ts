@@ -3,7 +3,7 @@ import request from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import { loadDocument } from '../../../openapi/document-files.ts'
 import type { Handler, OperationId } from '../../handlers/operation.ts'
-import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts'
 
 let testApp: TestApp | undefined
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream'
 import pino from 'pino'
 import request from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts'
 
 const lines: string[] = []
 const sink = new Writable({

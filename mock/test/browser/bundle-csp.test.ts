@@ -11,15 +11,15 @@ import { build } from 'esbuild'
 import type { Browser, Page } from 'playwright-core'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import { buildBrowser } from '../../../scripts/build-browser.ts'
-import { closeAfterAll } from '../support/close-after-all.ts'
-import { serveTestApp, type ServedApp } from '../support/serve-test-app.ts'
-import { launchBrowser, openLocalPage } from '../support/browser/launch-browser.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
+import { serveTestApp, type ServedApp } from '../../../test-support/serve-test-app.ts'
+import { launchBrowser, openLocalPage } from '../../../test-support/browser/launch-browser.ts'
 import {
   pageRunning,
   serveStrictSite,
   violationsOf,
   type Site,
-} from '../support/browser/strict-csp-site.ts'
+} from '../../../test-support/browser/strict-csp-site.ts'
 
 const opened = closeAfterAll()
 let bundle: string

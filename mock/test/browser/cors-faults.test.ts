@@ -8,9 +8,9 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser } from 'playwright-core'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { closeAfterAll } from '../support/close-after-all.ts'
-import { startMock, type RunningMock } from '../support/spawn-mock.ts'
-import { launchBrowser, openLocalPage } from '../support/browser/launch-browser.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
+import { startMock, type RunningMock } from '../../../test-support/spawn-mock.ts'
+import { launchBrowser, openLocalPage } from '../../../test-support/browser/launch-browser.ts'
 
 const opened = closeAfterAll()
 const dir = opened.track(mkdtempSync(join(tmpdir(), 'browser-cors-')), (path) => {

@@ -7,11 +7,11 @@ import { promisify } from 'node:util'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser } from 'playwright-core'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { closeAfterAll } from '../support/close-after-all.ts'
-import { serveTestApp, type ServedApp } from '../support/serve-test-app.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
+import { serveTestApp, type ServedApp } from '../../../test-support/serve-test-app.ts'
 import { mkdirSync } from 'node:fs'
-import { SCREENSHOTS, seriousViolations } from '../support/browser/axe-check.ts'
-import { launchBrowser, openLocalPage } from '../support/browser/launch-browser.ts'
+import { SCREENSHOTS, seriousViolations } from '../../../test-support/browser/axe-check.ts'
+import { launchBrowser, openLocalPage } from '../../../test-support/browser/launch-browser.ts'
 
 const run = promisify(execFile)
 const opened = closeAfterAll()

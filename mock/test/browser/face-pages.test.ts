@@ -5,10 +5,10 @@ import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
 import { loadAdminDocument, loadDocument } from '../../../openapi/document-files.ts'
 import { listOperations, summaryOf } from '../../face/document-operations.ts'
-import { closeAfterAll } from '../support/close-after-all.ts'
-import { serveTestApp, type ServedApp } from '../support/serve-test-app.ts'
-import { SCREENSHOTS, seriousViolations } from '../support/browser/axe-check.ts'
-import { launchBrowser, openLocalPage } from '../support/browser/launch-browser.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
+import { serveTestApp, type ServedApp } from '../../../test-support/serve-test-app.ts'
+import { SCREENSHOTS, seriousViolations } from '../../../test-support/browser/axe-check.ts'
+import { launchBrowser, openLocalPage } from '../../../test-support/browser/launch-browser.ts'
 
 const opened = closeAfterAll()
 let served: ServedApp

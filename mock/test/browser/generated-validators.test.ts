@@ -17,14 +17,14 @@ import {
   type Validator,
 } from '../../pipeline/validate/compile-operations.ts'
 import { buildBrowser } from '../../../scripts/build-browser.ts'
-import { closeAfterAll } from '../support/close-after-all.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
 import {
   bodyInputs,
   examplesOf,
   pathInputs,
   queryInputs,
   type Input,
-} from '../support/browser/validator-inputs.ts'
+} from '../../../test-support/browser/validator-inputs.ts'
 
 const opened = closeAfterAll()
 let built: Built
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const dir = opened.track(mkdtempSync(join(tmpdir(), 'generated-validators-')), (path) => {
     rmSync(path, { recursive: true, force: true })
   })
-  const entry = fileURLToPath(new URL('../support/browser/built-entry.ts', import.meta.url))
+  const entry = fileURLToPath(new URL('../../../test-support/browser/built-entry.ts', import.meta.url))
   const { outfile } = await buildBrowser({ entry, outfile: join(dir, 'built.mjs') })
   const module = (await import(pathToFileURL(outfile).href)) as { BUILT: Built }
   built = module.BUILT

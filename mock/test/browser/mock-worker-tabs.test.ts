@@ -5,10 +5,10 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { closeAfterAll } from '../support/close-after-all.ts'
-import { openLocalContext } from '../support/browser/launch-browser.ts'
-import { violationsOf, type Site } from '../support/browser/strict-csp-site.ts'
-import { openWorkerSite } from '../support/browser/worker-site.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
+import { openLocalContext } from '../../../test-support/browser/launch-browser.ts'
+import { violationsOf, type Site } from '../../../test-support/browser/strict-csp-site.ts'
+import { openWorkerSite } from '../../../test-support/browser/worker-site.ts'
 import {
   blindLog,
   createInPage,
@@ -18,7 +18,7 @@ import {
   type Answer,
   type Sent,
   type WorkerGlobals,
-} from '../support/browser/worker-page.ts'
+} from '../../../test-support/browser/worker-page.ts'
 
 const opened = closeAfterAll()
 let site: Site

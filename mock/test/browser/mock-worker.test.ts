@@ -6,10 +6,10 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { closeAfterAll } from '../support/close-after-all.ts'
-import { openLocalPage } from '../support/browser/launch-browser.ts'
-import { violationsOf, type Site } from '../support/browser/strict-csp-site.ts'
-import { openWorkerSite } from '../support/browser/worker-site.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
+import { openLocalPage } from '../../../test-support/browser/launch-browser.ts'
+import { violationsOf, type Site } from '../../../test-support/browser/strict-csp-site.ts'
+import { openWorkerSite } from '../../../test-support/browser/worker-site.ts'
 import {
   breakWrites,
   createInPage,
@@ -18,7 +18,7 @@ import {
   sendInPage,
   startInPage,
   type WorkerGlobals,
-} from '../support/browser/worker-page.ts'
+} from '../../../test-support/browser/worker-page.ts'
 
 const opened = closeAfterAll()
 let site: Site

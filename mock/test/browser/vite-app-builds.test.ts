@@ -12,8 +12,8 @@ import { gzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { buildBrowser } from '../../../scripts/build-browser.ts'
 import { exampleOf } from '../../../scripts/markdown-examples.ts'
-import { closeAfterAll } from '../support/close-after-all.ts'
-import { buildWithVite, VITE_APP } from '../support/browser/vite-app-site.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
+import { buildWithVite, VITE_APP } from '../../../test-support/browser/vite-app-site.ts'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const guide = readFileSync(join(ROOT, 'docs', 'without-a-server.md'), 'utf8')

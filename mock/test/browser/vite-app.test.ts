@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
-import { closeAfterAll } from '../support/close-after-all.ts'
-import { launchBrowser, openLocalPage } from '../support/browser/launch-browser.ts'
-import { serveStrictSite, violationsOf, type Site } from '../support/browser/strict-csp-site.ts'
-import { buildViteApp } from '../support/browser/vite-app-site.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
+import { launchBrowser, openLocalPage } from '../../../test-support/browser/launch-browser.ts'
+import { serveStrictSite, violationsOf, type Site } from '../../../test-support/browser/strict-csp-site.ts'
+import { buildViteApp } from '../../../test-support/browser/vite-app-site.ts'
 
 const opened = closeAfterAll()
 let site: Site

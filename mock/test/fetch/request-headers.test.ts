@@ -10,7 +10,7 @@ import { createRecorder } from '../../face/recorder.ts'
 import { parseBase, readCall, toCoreRequest, type FetchInput } from '../../fetch/fetch-request.ts'
 import { createMockFetch } from '../../fetch/node/fetch.ts'
 import { startExchange } from '../../pipeline/exchange.ts'
-import { openJsdomWindow } from '../support/fetch/jsdom-window.ts'
+import { openJsdomWindow } from '../../../test-support/fetch/jsdom-window.ts'
 
 const CONTACTS = `http://localhost/api/v1/orgs/${ACME_ORG_ID}/contacts`
 const BEARER = `Bearer ${ALICE.token}`

@@ -4,8 +4,8 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import { createMockFetch } from '../../fetch/node/fetch.ts'
-import { closeAfterAll } from '../support/close-after-all.ts'
-import { serveTestApp } from '../support/serve-test-app.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
+import { serveTestApp } from '../../../test-support/serve-test-app.ts'
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>
 

@@ -6,10 +6,10 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, test } from '@jest/globals'
-import type { MemoryCase } from '../support/fetch/body-memory-probe.ts'
+import type { MemoryCase } from '../../../test-support/fetch/body-memory-probe.ts'
 
 const run = promisify(execFile)
-const PROBE = fileURLToPath(new URL('../support/fetch/body-memory-probe.ts', import.meta.url))
+const PROBE = fileURLToPath(new URL('../../../test-support/fetch/body-memory-probe.ts', import.meta.url))
 const CEILING_MIB = 32
 
 async function measure(transport: 'fetch' | 'msw'): Promise<MemoryCase[]> {

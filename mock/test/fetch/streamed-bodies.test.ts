@@ -11,7 +11,7 @@ import { loadDocument } from '../../../openapi/document-files.ts'
 import { maxBodyBytesOf } from '../../../openapi/document.ts'
 import { createMockFetch } from '../../fetch/node/fetch.ts'
 import { createHandlers } from '../../fetch/node/msw.ts'
-import { countingStream, gzipOfZeros } from '../support/fetch/counting-stream.ts'
+import { countingStream, gzipOfZeros } from '../../../test-support/fetch/counting-stream.ts'
 
 const CONTACTS = `http://localhost/api/v1/orgs/${ACME_ORG_ID}/contacts`
 const LIMIT = maxBodyBytesOf(loadDocument())

@@ -3,7 +3,7 @@
 import { describe, expect, test } from '@jest/globals'
 import type { Response, Test } from 'supertest'
 import { ALICE } from '../../../fixtures/identities.ts'
-import { expectProblem, paths, useTestApp, type Http } from '../support/http.ts'
+import { expectProblem, paths, useTestApp, type Http } from '../../../test-support/http.ts'
 
 const RESET = '/__admin/reset'
 const ADMIN_TOKEN = 'admin-token-for-the-tests-7f3a'

@@ -5,7 +5,7 @@ import type { OpenAPIV3_1 } from 'openapi-types'
 import type { Test } from 'supertest'
 import { resolveRef } from '../../../openapi/document.ts'
 import { loadAdminDocument } from '../../../openapi/document-files.ts'
-import { expectProblem, useTestApp } from '../support/http.ts'
+import { expectProblem, useTestApp } from '../../../test-support/http.ts'
 
 const http = useTestApp()
 const HOST = 'localhost:4010'

@@ -2,7 +2,7 @@
 import { describe, expect, test } from '@jest/globals'
 import type { Test } from 'supertest'
 import { ACME_ORG_ID, CHILD_TYPE_ID } from '../../../fixtures/identities.ts'
-import { expectProblem, fixtures, ids, paths, useTestApp } from '../support/http.ts'
+import { expectProblem, fixtures, ids, paths, useTestApp } from '../../../test-support/http.ts'
 
 const http = useTestApp()
 /** A reset as curl sends it from this machine (JSON, no Origin). */

@@ -7,7 +7,7 @@ import type { OpenAPIV3_1 } from 'openapi-types'
 import type { Test } from 'supertest'
 import { resolveRef } from '../../../openapi/document.ts'
 import { loadDocument } from '../../../openapi/document-files.ts'
-import { multipartParts, useTestApp, withBody, type Payload } from '../support/http.ts'
+import { multipartParts, useTestApp, withBody, type Payload } from '../../../test-support/http.ts'
 
 const http = useTestApp()
 const document = loadDocument()

@@ -13,7 +13,7 @@ import { createApp, type App } from '../../process/node-app.ts'
 import type { Data } from '../../shared/data.ts'
 import { openStore, type OpenStore } from '../../store/memory/disk/open-store.ts'
 import { SnapshotFile } from '../../store/memory/disk/snapshot-file.ts'
-import { bearer, expectProblem, paths } from '../support/http.ts'
+import { bearer, expectProblem, paths } from '../../../test-support/http.ts'
 
 let dir: string
 let file: string

@@ -18,7 +18,7 @@ import {
   paths,
   type Contact,
   type ContactList,
-} from '../support/http.ts'
+} from '../../../test-support/http.ts'
 
 let dir: string
 let file: string

@@ -4,8 +4,8 @@
 import { describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE, BOB, CHILD_TYPE_ID } from '../../../fixtures/identities.ts'
 import { RELATIONSHIP_TYPES } from '../../../fixtures/relationship-types.ts'
-import { bodyOf, CONTACT_KEYS, paths, useContact, useTestApp } from '../support/http.ts'
-import type { RelationshipTypeList } from '../support/http.ts'
+import { bodyOf, CONTACT_KEYS, paths, useContact, useTestApp } from '../../../test-support/http.ts'
+import type { RelationshipTypeList } from '../../../test-support/http.ts'
 
 const http = useTestApp()
 const contact = useContact(http, { first_name: 'Related' })

@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { DOCUMENT_PATH } from '../../../openapi/document-files.ts'
-import { serveTestApp, type ServedApp } from '../support/serve-test-app.ts'
-import { INCLUDE } from '../support/http/generated-client-calls.ts'
-import type { Generator, StepResult } from '../support/http/generated-client-steps.ts'
+import { serveTestApp, type ServedApp } from '../../../test-support/serve-test-app.ts'
+import { INCLUDE } from '../../../test-support/http/generated-client-calls.ts'
+import type { Generator, StepResult } from '../../../test-support/http/generated-client-steps.ts'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../../../', import.meta.url))

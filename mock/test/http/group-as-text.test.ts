@@ -9,7 +9,7 @@ import {
   useTestApp,
   type Payload,
   withBody,
-} from '../support/http.ts'
+} from '../../../test-support/http.ts'
 
 const http = useTestApp()
 const BOUNDARY = 'generated-client-boundary'

@@ -14,7 +14,7 @@ import {
   useTestApp,
   withBody,
   type Http,
-} from '../support/http.ts'
+} from '../../../test-support/http.ts'
 
 const http = useTestApp()
 const contact = useContact(http, { first_name: 'Worded' })

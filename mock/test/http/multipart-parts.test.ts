@@ -12,7 +12,7 @@ import {
   paths,
   useTestApp,
   withBody,
-} from '../support/http.ts'
+} from '../../../test-support/http.ts'
 
 const http = useTestApp()
 const document = loadDocument()

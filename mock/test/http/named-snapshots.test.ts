@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from '@jest/globals'
 import type { Test } from 'supertest'
-import { useTestApp } from '../support/http.ts'
+import { useTestApp } from '../../../test-support/http.ts'
 
 const http = useTestApp()
 // beside the data file, as the engine keeps them

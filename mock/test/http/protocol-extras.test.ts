@@ -14,8 +14,8 @@ import {
   useContact,
   useTestApp,
   withBody,
-} from '../support/http.ts'
-import type { Method } from '../support/http.ts'
+} from '../../../test-support/http.ts'
+import type { Method } from '../../../test-support/http.ts'
 
 const http = useTestApp()
 const contact = useContact(http, { first_name: 'Extras' })

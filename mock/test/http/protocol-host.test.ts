@@ -1,7 +1,7 @@
 // The Host check (a guard against DNS rebinding): loopback names, IP addresses and the configured
 // host names only, on the API and the admin API alike.
 import { describe, expect, test } from '@jest/globals'
-import { expectProblem, paths, useTestApp } from '../support/http.ts'
+import { expectProblem, paths, useTestApp } from '../../../test-support/http.ts'
 
 describe('the Host header, without --allowed-host', () => {
   const http = useTestApp()

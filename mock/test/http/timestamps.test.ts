@@ -2,8 +2,8 @@
 // reading) makes "later" checkable; a real clock may give two writes the same millisecond.
 import { describe, expect, test } from '@jest/globals'
 import { CHILD_TYPE_ID } from '../../../fixtures/identities.ts'
-import { bodyOf, paths, useContact, useTestApp } from '../support/http.ts'
-import type { Contact, UserRelationship } from '../support/http.ts'
+import { bodyOf, paths, useContact, useTestApp } from '../../../test-support/http.ts'
+import type { Contact, UserRelationship } from '../../../test-support/http.ts'
 
 const http = useTestApp()
 const contact = useContact(http, { first_name: 'Clocked' })

@@ -4,8 +4,8 @@
 // answered 201 is there afterwards.
 import { describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import type { RunningMock } from '../support/spawn-mock.ts'
-import { useOwnCluster } from '../support/postgres/own-cluster.ts'
+import type { RunningMock } from '../../../test-support/spawn-mock.ts'
+import { useOwnCluster } from '../../../test-support/postgres/own-cluster.ts'
 
 const CYCLES = 8
 const WRITERS = 16

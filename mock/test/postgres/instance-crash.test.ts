@@ -2,8 +2,8 @@
 // 201 is readable from the other instance (a 2xx means committed).
 import { describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import type { RunningMock } from '../support/spawn-mock.ts'
-import { useOwnCluster } from '../support/postgres/own-cluster.ts'
+import type { RunningMock } from '../../../test-support/spawn-mock.ts'
+import { useOwnCluster } from '../../../test-support/postgres/own-cluster.ts'
 
 const CLIENTS = 12
 const contacts = `/api/v1/orgs/${ACME_ORG_ID}/contacts`

@@ -2,7 +2,7 @@
 import { describe, expect, test } from '@jest/globals'
 import pg from 'pg'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { useOwnCluster } from '../support/postgres/own-cluster.ts'
+import { useOwnCluster } from '../../../test-support/postgres/own-cluster.ts'
 
 const CLIENTS = 24
 const search = `/api/v1/orgs/${ACME_ORG_ID}/contacts?search=a`

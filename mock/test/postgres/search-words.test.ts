@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID } from '../../../fixtures/identities.ts'
 import { createSeed } from '../../../fixtures/seed.ts'
-import { closeAfterAll } from '../support/close-after-all.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
 import type { StoredContact } from '../../shared/data.ts'
 import { createContactRecord } from '../../handlers/contact-records.ts'
 import { openStore, type OpenStore } from '../../store/memory/disk/open-store.ts'
@@ -20,7 +20,7 @@ import { applyMigrations, readMigrations } from '../../store/postgres/migrate.ts
 import { openPostgresStore, type OpenPostgres } from '../../store/postgres/open-postgres.ts'
 import { searchesByWords } from '../../store/postgres/search-queries.ts'
 import { sqlOf } from '../../store/postgres/sql.ts'
-import { startCluster, type Cluster } from '../support/postgres/test-cluster.ts'
+import { startCluster, type Cluster } from '../../../test-support/postgres/test-cluster.ts'
 import { Pool } from 'pg'
 
 // few syllables, so that words repeat across contacts and needles cross syllables

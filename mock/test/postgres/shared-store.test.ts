@@ -4,9 +4,9 @@ import request from 'supertest'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import { createSeed } from '../../../fixtures/seed.ts'
 import { createApp, type App } from '../../process/node-app.ts'
-import { closeAfterAll } from '../support/close-after-all.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
 import { openPostgresStore, type OpenPostgres } from '../../store/postgres/open-postgres.ts'
-import { startCluster, type Cluster } from '../support/postgres/test-cluster.ts'
+import { startCluster, type Cluster } from '../../../test-support/postgres/test-cluster.ts'
 
 const contacts = `/api/v1/orgs/${ACME_ORG_ID}/contacts`
 const auth = `Bearer ${ALICE.token}`

@@ -6,12 +6,12 @@ import request from 'supertest'
 import { ACME_ORG_ID, ALICE, GLOBEX_ORG_ID } from '../../../fixtures/identities.ts'
 import { createSeed } from '../../../fixtures/seed.ts'
 import { createApp } from '../../process/node-app.ts'
-import { closeAfterAll } from '../support/close-after-all.ts'
+import { closeAfterAll } from '../../../test-support/close-after-all.ts'
 import { createContactRecord } from '../../handlers/contact-records.ts'
 import { HttpError } from '../../shared/problem.ts'
 import { StartupError } from '../../shared/startup-error.ts'
 import { openPostgresStore, type OpenPostgres } from '../../store/postgres/open-postgres.ts'
-import { startCluster, type Cluster } from '../support/postgres/test-cluster.ts'
+import { startCluster, type Cluster } from '../../../test-support/postgres/test-cluster.ts'
 
 const opened = closeAfterAll()
 let cluster: Cluster

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from '@jest/globals'
-import { startMock, type RunningMock } from '../support/spawn-mock.ts'
-import { addRule, clearRules, send, statusOf } from '../support/http-client.ts'
+import { startMock, type RunningMock } from '../../../test-support/spawn-mock.ts'
+import { addRule, clearRules, send, statusOf } from '../../../test-support/http-client.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'mock-fault-draws-'))
 const running: RunningMock[] = []

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals'
-import { startMock, type RunningMock } from '../support/spawn-mock.ts'
+import { startMock, type RunningMock } from '../../../test-support/spawn-mock.ts'
 import {
   addRule,
   clearRules,
@@ -12,7 +12,7 @@ import {
   statusOf,
   type Answer,
   type Outcome,
-} from '../support/http-client.ts'
+} from '../../../test-support/http-client.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'mock-faults-'))
 const running: RunningMock[] = []

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { launchMock, startMock, type RunningMock } from '../support/spawn-mock.ts'
+import { launchMock, startMock, type RunningMock } from '../../../test-support/spawn-mock.ts'
 
 let dir: string
 let file: string

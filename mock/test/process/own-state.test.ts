@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { launchMock, startMock, type RunningMock } from '../support/spawn-mock.ts'
+import { launchMock, startMock, type RunningMock } from '../../../test-support/spawn-mock.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'own-state-'))
 const running: RunningMock[] = []

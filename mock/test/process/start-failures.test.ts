@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from '@jest/globals'
-import { TEST_CHROMIUM_ENV } from '../support/browser/launch-browser.ts'
-import { TEST_POSTGRES_BIN_ENV } from '../support/postgres/server-programs.ts'
+import { TEST_CHROMIUM_ENV } from '../../../test-support/browser/launch-browser.ts'
+import { TEST_POSTGRES_BIN_ENV } from '../../../test-support/postgres/server-programs.ts'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const JEST = join(ROOT, 'node_modules/jest/bin/jest.js')

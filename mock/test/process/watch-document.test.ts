@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import { DOCUMENT_PATH } from '../../../openapi/document-files.ts'
-import { launchMock, startMock, type RunningMock } from '../support/spawn-mock.ts'
+import { launchMock, startMock, type RunningMock } from '../../../test-support/spawn-mock.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'watch-'))
 const document = join(dir, 'openapi.yaml')

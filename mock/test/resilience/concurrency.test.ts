@@ -6,7 +6,7 @@ import { createSeed } from '../../../fixtures/seed.ts'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import type { Contact } from '../../shared/data.ts'
 import { openStore } from '../../store/memory/disk/open-store.ts'
-import { startMock, type RunningMock } from '../support/spawn-mock.ts'
+import { startMock, type RunningMock } from '../../../test-support/spawn-mock.ts'
 
 const CLIENTS = 24
 const CONTACTS_PER_CLIENT = 4

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { startMock, type RunningMock } from '../support/spawn-mock.ts'
+import { startMock, type RunningMock } from '../../../test-support/spawn-mock.ts'
 
 const ROUNDS = 3
 const CLIENTS = 16

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { startMock, type RunningMock } from '../support/spawn-mock.ts'
+import { startMock, type RunningMock } from '../../../test-support/spawn-mock.ts'
 
 const CLIENTS = 16
 // The fixtures' snapshot is about 130 KB; the journal may grow to the limit, then writes fail.

@@ -4,9 +4,9 @@ import request from 'supertest'
 import { maxLengthsOf, resolveRef } from '../../../openapi/document.ts'
 import { loadDocument } from '../../../openapi/document-files.ts'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { createTestApp, type TestApp } from '../support/test-app.ts'
-import { expectClientProblem } from '../support/resilience/problem-assertions.ts'
-import { validObject } from '../support/resilience/schema-arbitraries.ts'
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts'
+import { expectClientProblem } from '../../../test-support/resilience/problem-assertions.ts'
+import { validObject } from '../../../test-support/resilience/schema-arbitraries.ts'
 
 const document = loadDocument()
 const CONTACTS = `/api/v1/orgs/${ACME_ORG_ID}/contacts`

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import { createHttpServer } from '../../process/create-server.ts'
-import { createTestApp, type TestApp } from '../support/test-app.ts'
-import { expectClientProblem } from '../support/resilience/problem-assertions.ts'
-import { sendRaw } from '../support/resilience/raw-http.ts'
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts'
+import { expectClientProblem } from '../../../test-support/resilience/problem-assertions.ts'
+import { sendRaw } from '../../../test-support/resilience/raw-http.ts'
 
 const CONTACTS = `/api/v1/orgs/${ACME_ORG_ID}/contacts`
 const AUTH = `Authorization: Bearer ${ALICE.token}`

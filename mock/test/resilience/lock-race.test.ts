@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from '@jest/globals'
-import { launchMock, type MockProcess } from '../support/spawn-mock.ts'
+import { launchMock, type MockProcess } from '../../../test-support/spawn-mock.ts'
 
 const LOCK_MODULE = fileURLToPath(new URL('../../store/memory/disk/file-lock.ts', import.meta.url))
 const CONTENDERS = 4

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals'
 import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
-import { startMock, type RunningMock } from '../support/spawn-mock.ts'
+import { startMock, type RunningMock } from '../../../test-support/spawn-mock.ts'
 
 const CLIENTS = 32
 const CONTACTS = `/api/v1/orgs/${ACME_ORG_ID}/contacts`

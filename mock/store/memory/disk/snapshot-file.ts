@@ -164,7 +164,7 @@ async function readLines(file: string): Promise<StoredSnapshot | undefined> {
   return { data, journal, sealed }
 }
 
-/** A file that holds the whole data: what lowdb calls an adapter, and all of lowdb it used. */
+/** A file that holds the whole data (its snapshot; the journal is beside it). */
 export interface DataFile {
   /** The data; null when there is no file. */
   read: () => Promise<Data | null>

@@ -1,3 +1,3 @@
 // The browser build's generated module alone, for the tests of what it generates: bundled by
 // scripts/build-browser.ts, which puts the generated module in built.ts's place.
-export { BUILT } from '../../../fetch/bundle/built.ts'
+export { BUILT } from '../../mock/fetch/bundle/built.ts'

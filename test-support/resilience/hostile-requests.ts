@@ -1,4 +1,4 @@
-import { ACME_ORG_ID, ALICE, BOB } from '../../../../fixtures/identities.ts'
+import { ACME_ORG_ID, ALICE, BOB } from '../../fixtures/identities.ts'
 
 export interface HostileRequest {
   label: string

@@ -1,16 +1,16 @@
 // What the HTTP tests expect records, lists and paths to be, and the fixtures they start from.
 import type { Response } from 'supertest'
-import { propertyNamesOf } from '../../../../openapi/document.ts'
-import { loadDocument } from '../../../../openapi/document-files.ts'
-import { ACME_ORG_ID } from '../../../../fixtures/identities.ts'
-import { createSeed } from '../../../../fixtures/seed.ts'
+import { propertyNamesOf } from '../../openapi/document.ts'
+import { loadDocument } from '../../openapi/document-files.ts'
+import { ACME_ORG_ID } from '../../fixtures/identities.ts'
+import { createSeed } from '../../fixtures/seed.ts'
 import type {
   Contact,
   ContactDetail,
   RelationshipType,
   StoredContact,
   UserRelationship,
-} from '../../../shared/data.ts'
+} from '../../mock/shared/data.ts'
 
 export type { Contact, ContactDetail, RelationshipType, StoredContact, UserRelationship }
 

@@ -1,7 +1,7 @@
 // Assertions on RFC 9457 problems (application/problem+json).
 import { expect } from '@jest/globals'
 import type { Response } from 'supertest'
-import type { Problem } from '../../../shared/problem.ts'
+import type { Problem } from '../../mock/shared/problem.ts'
 import { bodyOf } from './records.ts'
 
 export const PROBLEM_BASE = '/problems/'

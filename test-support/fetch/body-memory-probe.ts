@@ -5,9 +5,9 @@
 // after), from a collected baseline. A resident set may reuse pages an earlier case freed: the
 // ArrayBuffers say what the bytes of a body took.
 import { setupServer } from 'msw/node'
-import { ACME_ORG_ID, ALICE } from '../../../../fixtures/identities.ts'
-import { createMockFetch } from '../../../fetch/node/fetch.ts'
-import { createHandlers } from '../../../fetch/node/msw.ts'
+import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
+import { createMockFetch } from '../../mock/fetch/node/fetch.ts'
+import { createHandlers } from '../../mock/fetch/node/msw.ts'
 import { countingStream, gzipOfZeros } from './counting-stream.ts'
 
 export interface MemoryCase {

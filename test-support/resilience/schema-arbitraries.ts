@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { OpenAPIV3_1 } from 'openapi-types'
-import { resolveRef, type OpenApiDocument } from '../../../../openapi/document.ts'
+import { resolveRef, type OpenApiDocument } from '../../openapi/document.ts'
 
 type Schema = OpenAPIV3_1.SchemaObject & { $ref?: string }
 

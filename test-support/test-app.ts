@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createSeed } from '../../../fixtures/seed.ts'
-import { createApp, type App, type AppDeps } from '../../process/node-app.ts'
-import { openStore, type OpenStoreOptions } from '../../store/memory/disk/open-store.ts'
-import { openPostgresStore } from '../../store/postgres/open-postgres.ts'
+import { createSeed } from '../fixtures/seed.ts'
+import { createApp, type App, type AppDeps } from '../mock/process/node-app.ts'
+import { openStore, type OpenStoreOptions } from '../mock/store/memory/disk/open-store.ts'
+import { openPostgresStore } from '../mock/store/postgres/open-postgres.ts'
 import { createDatabase, dropDatabase, TEST_POSTGRES_ENV } from './postgres/test-databases.ts'
-import type { StorageEngine } from '../../store/repositories.ts'
+import type { StorageEngine } from '../mock/store/repositories.ts'
 
 export interface TestApp {
   app: App

@@ -6,10 +6,10 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { buildBrowser } from '../../../../scripts/build-browser.ts'
+import { buildBrowser } from '../../scripts/build-browser.ts'
 import { siteFilesIn, type SiteFile } from './strict-csp-site.ts'
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const VITE_APP = join(ROOT, 'examples/vite-app')
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js')
 

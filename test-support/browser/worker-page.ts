@@ -3,9 +3,9 @@
 // or refuse writes. Each function runs in the page (Playwright sends its source), so it closes
 // over nothing of this module: what it needs comes as its argument.
 import type { Page } from 'playwright-core'
-import { ALICE } from '../../../../fixtures/identities.ts'
-import type * as Kit from '../../../fetch/browser.ts'
-import type { MockWorker, StartMockWorkerOptions } from '../../../fetch/browser.ts'
+import { ALICE } from '../../fixtures/identities.ts'
+import type * as Kit from '../../mock/fetch/browser.ts'
+import type { MockWorker, StartMockWorkerOptions } from '../../mock/fetch/browser.ts'
 
 /** What the page and the worker put on its globalThis. */
 export interface WorkerGlobals {

@@ -1,7 +1,7 @@
 // The app of test-app.ts on a real port, for the tests of the pages and the inspector.
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { AppDeps } from '../../process/node-app.ts'
+import type { AppDeps } from '../mock/process/node-app.ts'
 import { createTestApp } from './test-app.ts'
 
 export interface ServedApp {

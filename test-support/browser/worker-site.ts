@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { buildBrowser } from '../../../../scripts/build-browser.ts'
+import { buildBrowser } from '../../scripts/build-browser.ts'
 import type { Browser } from 'playwright-core'
 import type { Opened } from '../close-after-all.ts'
 import { launchBrowser } from './launch-browser.ts'
 import { pageRunning, serveStrictSite, type Site, type SiteFile } from './strict-csp-site.ts'
 
-const NODE_MODULES = fileURLToPath(new URL('../../../../node_modules', import.meta.url))
+const NODE_MODULES = fileURLToPath(new URL('../../node_modules', import.meta.url))
 
 /** MSW's worker script, as `npx msw init` would copy it. */
 export const workerScript = (): SiteFile => ({

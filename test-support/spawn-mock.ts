@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { waitForReadyLine } from '../../process/ready-line.ts'
+import { waitForReadyLine } from '../mock/process/ready-line.ts'
 
-const MAIN = fileURLToPath(new URL('../../process/main.ts', import.meta.url))
+const MAIN = fileURLToPath(new URL('../mock/process/main.ts', import.meta.url))
 
 export interface MockProcess {
   child: ChildProcess

@@ -21,7 +21,7 @@ import { copyPrograms } from './programs-copy.ts'
 import { closedFolder, type Account } from './server-account.ts'
 import { serverBinDir, TEST_POSTGRES_BIN_ENV } from './server-programs.ts'
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 // any user but this one: nobody, as on most systems
 const OTHER: Account = { uid: 65534, gid: 65534 }
 

@@ -2,9 +2,9 @@
 // create, list and read records through the API (failing the test when a step does not succeed).
 import { afterAll, beforeAll, expect } from '@jest/globals'
 import request, { type Test } from 'supertest'
-import { ACME_ORG_ID, ALICE } from '../../../../fixtures/identities.ts'
-import type { App, AppDeps } from '../../../process/node-app.ts'
-import type { StorageEngine } from '../../../store/repositories.ts'
+import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
+import type { App, AppDeps } from '../../mock/process/node-app.ts'
+import type { StorageEngine } from '../../mock/store/repositories.ts'
 import { createTestApp, type TestApp } from '../test-app.ts'
 import {
   bodyOf,

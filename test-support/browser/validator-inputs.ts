@@ -2,7 +2,7 @@
 // examples) and, from them, values broken in one place each — every field set to values of every
 // type, shape and format the document uses, or left out; and whole bodies of the wrong shape.
 import type { OpenAPIV3_1 } from 'openapi-types'
-import { resolveRef, type OpenApiDocument } from '../../../../openapi/document.ts'
+import { resolveRef, type OpenApiDocument } from '../../openapi/document.ts'
 
 export interface Input {
   label: string

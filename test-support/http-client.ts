@@ -1,7 +1,7 @@
 // A plain node:http client for the fault tests: it tells a reset from a closed socket from no
 // answer, which fetch folds into one TypeError.
 import { request } from 'node:http'
-import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
+import { ACME_ORG_ID, ALICE } from '../fixtures/identities.ts'
 
 export interface Answer {
   status: number

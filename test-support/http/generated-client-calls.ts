@@ -5,8 +5,8 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import createClient from 'openapi-fetch'
-import { ACME_ORG_ID, ALICE } from '../../../../fixtures/identities.ts'
-import type { components, paths } from '../../../../openapi/types.ts'
+import { ACME_ORG_ID, ALICE } from '../../fixtures/identities.ts'
+import type { components, paths } from '../../openapi/types.ts'
 
 export const GENERATORS = [
   'openapi-typescript-codegen',
