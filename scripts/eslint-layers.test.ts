@@ -90,10 +90,7 @@ describe('the layers rule', () => {
       "import { openStore } from '../../store/memory/disk/open-store.ts'",
     ],
     ['mock/test/planted.ts', "import { createApp } from '../process/node-app.ts'"],
-    [
-      'bench/planted.ts',
-      "import { startCluster } from '../test-support/postgres/test-cluster.ts'",
-    ],
+    ['bench/planted.ts', "import { startCluster } from '../test-support/postgres/test-cluster.ts'"],
   ])('When %s has %s, then the lint lets it be', async (file, code) => {
     // Act
     const messages = await messagesOf(file, code)

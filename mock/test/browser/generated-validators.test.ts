@@ -33,7 +33,9 @@ beforeAll(async () => {
   const dir = opened.track(mkdtempSync(join(tmpdir(), 'generated-validators-')), (path) => {
     rmSync(path, { recursive: true, force: true })
   })
-  const entry = fileURLToPath(new URL('../../../test-support/browser/built-entry.ts', import.meta.url))
+  const entry = fileURLToPath(
+    new URL('../../../test-support/browser/built-entry.ts', import.meta.url),
+  )
   const { outfile } = await buildBrowser({ entry, outfile: join(dir, 'built.mjs') })
   const module = (await import(pathToFileURL(outfile).href)) as { BUILT: Built }
   built = module.BUILT

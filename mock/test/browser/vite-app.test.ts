@@ -10,7 +10,11 @@ import { beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
 import { closeAfterAll } from '../../../test-support/close-after-all.ts'
 import { launchBrowser, openLocalPage } from '../../../test-support/browser/launch-browser.ts'
-import { serveStrictSite, violationsOf, type Site } from '../../../test-support/browser/strict-csp-site.ts'
+import {
+  serveStrictSite,
+  violationsOf,
+  type Site,
+} from '../../../test-support/browser/strict-csp-site.ts'
 import { buildViteApp } from '../../../test-support/browser/vite-app-site.ts'
 
 const opened = closeAfterAll()

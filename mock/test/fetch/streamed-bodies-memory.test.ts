@@ -9,7 +9,9 @@ import { describe, expect, test } from '@jest/globals'
 import type { MemoryCase } from '../../../test-support/fetch/body-memory-probe.ts'
 
 const run = promisify(execFile)
-const PROBE = fileURLToPath(new URL('../../../test-support/fetch/body-memory-probe.ts', import.meta.url))
+const PROBE = fileURLToPath(
+  new URL('../../../test-support/fetch/body-memory-probe.ts', import.meta.url),
+)
 const CEILING_MIB = 32
 
 async function measure(transport: 'fetch' | 'msw'): Promise<MemoryCase[]> {

@@ -5,7 +5,10 @@ import { ACME_ORG_ID, ALICE } from '../../../fixtures/identities.ts'
 import type { Data } from '../../shared/data.ts'
 import { SnapshotFile } from '../../store/memory/disk/snapshot-file.ts'
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts'
-import { HOSTILE_REQUESTS, type HostileRequest } from '../../../test-support/resilience/hostile-requests.ts'
+import {
+  HOSTILE_REQUESTS,
+  type HostileRequest,
+} from '../../../test-support/resilience/hostile-requests.ts'
 import { expectClientProblem } from '../../../test-support/resilience/problem-assertions.ts'
 
 let testApp: TestApp
