@@ -59,6 +59,11 @@ function version(): string {
 }
 
 async function main(argv: string[]): Promise<number | undefined> {
+  // `contacts-mock mcp`: the MCP server for coding agents (mock/mcp/), loaded only for it
+  if (argv[0] === 'mcp') {
+    const { runMcpCommand } = await import('../mcp/mcp-command.ts')
+    process.exit(await runMcpCommand(argv.slice(1), version()))
+  }
   const request = readCommandLine(argv, process.env)
   if (request.kind === 'help') {
     process.stdout.write(`${USAGE}\n`)
