@@ -35,6 +35,7 @@ import {
   type StartupResult,
 } from './results/results.ts'
 import { targetsOf } from './results/targets.ts'
+import { measureMcpStartup } from './startup/mcp-startup.ts'
 import { measureFloor, measureStartup } from './startup/startup.ts'
 
 const versionsOf = (names: string[]): Record<string, string> =>
@@ -70,6 +71,8 @@ async function measureSteps(
     startup.push(await measureStartup(inputs, contacts, samples))
     if (!kept.has(contacts)) files.drop(contacts)
   }
+  log('contacts-mock mcp (spawn to the first tool answer over stdio):')
+  const mcpStartup = await measureMcpStartup(inputs)
   const compared = await measureStoresCompared(inputs, cluster)
   const scale = await measurePostgresAtScale(inputs, cluster, options.postgresContacts)
   if (options.postgresContacts !== LOAD_CONTACTS) files.drop(options.postgresContacts)
@@ -99,6 +102,7 @@ async function measureSteps(
     rows,
     stall,
     startup,
+    mcpStartup,
     baselineStart,
     databases: [
       { section: 'stores', ...compared.database },
@@ -106,7 +110,7 @@ async function measureSteps(
     ],
     searchAlone: scale.searchAlone,
     browserBundle,
-    targets: targetsOf(rows, stall, startup, browserBundle, workerStartup),
+    targets: targetsOf(rows, stall, startup, browserBundle, workerStartup, mcpStartup),
     problems: [...measured.flatMap((result) => result.problems), ...stall.problems],
   }
 }

@@ -10,6 +10,25 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** Top to bottom: each layer, and the layers it may import (besides itself). */
 export const LAYERS = [
   {
+    // contacts-mock's command line: the mock's process, or the MCP server (`contacts-mock mcp`)
+    name: 'main',
+    path: 'mock/process/main.ts',
+    may: [
+      'mcp',
+      'process',
+      'app',
+      'face',
+      'pipeline',
+      'handlers',
+      'admin',
+      'faults',
+      'store',
+      'shared',
+    ],
+  },
+  // the MCP server talks to the mock over HTTP: it starts one (startMock) and knows no internals
+  { name: 'mcp', path: 'mock/mcp/', may: ['process', 'face', 'shared'] },
+  {
     name: 'fetch',
     path: 'mock/fetch/',
     may: ['app', 'pipeline', 'handlers', 'admin', 'faults', 'store', 'shared'],

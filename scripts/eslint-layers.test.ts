@@ -67,6 +67,16 @@ describe('the layers rule', () => {
       'test support',
     ],
     [
+      'mock/mcp/planted.ts',
+      "import { createCore } from '../pipeline/core.ts'",
+      'mcp may not import pipeline',
+    ],
+    [
+      'mock/process/planted.ts',
+      "import { runMcpCommand } from '../mcp/mcp-command.ts'",
+      'process may not import mcp',
+    ],
+    [
       'mock/handlers/planted.ts',
       "import { loadSeedFile } from '../../fixtures/seed-file.ts'",
       'fixtures/seed-file.ts imports node:',
@@ -90,6 +100,8 @@ describe('the layers rule', () => {
       "import { openStore } from '../../store/memory/disk/open-store.ts'",
     ],
     ['mock/test/planted.ts', "import { createApp } from '../process/node-app.ts'"],
+    ['mock/process/main.ts', "const { runMcpCommand } = await import('../mcp/mcp-command.ts')"],
+    ['mock/mcp/planted.ts', "import { startMock } from '../process/start-mock.ts'"],
     ['bench/planted.ts', "import { startCluster } from '../test-support/postgres/test-cluster.ts'"],
   ])('When %s has %s, then the lint lets it be', async (file, code) => {
     // Act

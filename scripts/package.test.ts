@@ -14,6 +14,7 @@ import {
   removeProject,
   ROOT,
   runBin,
+  runInspector,
   compileTypeScript,
   runNode,
   runNpx,
@@ -140,6 +141,42 @@ describe('contacts-mock-kit installed in a fresh project', () => {
     expect(run.code).toBe(2)
     expect(run.output.trim().split('\n')).toHaveLength(1)
   })
+
+  test('When the MCP Inspector lists the tools of npx contacts-mock-kit mcp, then it gets every tool with its input and output schemas', async () => {
+    // Arrange
+    const before = readdirSync(project).sort()
+
+    // Act
+    const listed = await runInspector(project, [
+      ...['--cli', 'npx', 'contacts-mock-kit', 'mcp'],
+      ...['--method', 'tools/list'],
+    ])
+
+    // Assert
+    expect(listed.code).toBe(0)
+    const { tools } = JSON.parse(listed.output.slice(listed.output.indexOf('{'))) as {
+      tools: { name: string; inputSchema: { type: string }; outputSchema?: { type: string } }[]
+    }
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'api_request',
+      'contract_run',
+      'fault_clear',
+      'fault_list',
+      'fault_set',
+      'requests_recent',
+      'sandbox_create',
+      'sandbox_reset',
+      'snapshot_list',
+      'snapshot_restore',
+      'snapshot_save',
+    ])
+    for (const tool of tools) {
+      expect([tool.inputSchema.type, tool.outputSchema?.type]).toEqual(['object', 'object'])
+    }
+    // its data folder was a temporary one, and the SDK is inside the package, not installed
+    expect(readdirSync(project).sort()).toEqual(before)
+    expect(existsSync(join(project, 'node_modules', '@modelcontextprotocol'))).toBe(false)
+  }, 120_000)
 
   test('When startMock() is used from an .mjs file, then it serves, resets and closes', async () => {
     // Arrange
@@ -642,6 +679,9 @@ describe('what the package holds', () => {
         'package/dist/contract-tests/suite/contacts.contract.js',
         'package/dist/mock/fetch/node/fetch.js',
         'package/dist/mock/fetch/node/msw.js',
+        'package/dist/mock/mcp/mcp-command.js',
+        'package/dist/mock/mcp/sdk.js',
+        'package/dist/mock/mcp/sdk.licenses.txt',
         'package/dist/browser/contacts-mock.js',
         'package/dist/mock/fetch/browser.d.ts',
       ]),

@@ -174,6 +174,24 @@ export function runNpx(
   })
 }
 
+/**
+ * Runs the MCP Inspector's command line (this repository's, a development dependency) in the
+ * project: `--cli COMMAND... --method METHOD` starts COMMAND there as an MCP client would.
+ */
+export function runInspector(dir: string, args: string[]): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(
+      join(ROOT, 'node_modules', '.bin', 'inspector'),
+      args,
+      { cwd: dir, env: NPM_ENV, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+        resolve({ code, output: stdout + stderr })
+      },
+    ).stdin?.end()
+  })
+}
+
 /** Starts the project's `contacts-mock` on a free port; resolves with its URL once it serves. */
 export async function startBin(dir: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(

@@ -86,13 +86,16 @@ const STALL: Column<StallResult>[] = [
   ['other CPU', (stall) => percent(stall.otherCores)],
 ]
 
-/** A start of the mock on a data file, or of the baseline app (no data, no warm reading). */
-type Start = Partial<StartupResult> & Pick<StartupResult, 'samples' | 'startupMs' | 'rssReady'>
+/** A start of the mock on a data file, of its MCP server, or of the baseline app (no data). */
+type Start = Partial<StartupResult> &
+  Pick<StartupResult, 'samples' | 'startupMs' | 'rssReady'> & { server?: string }
 
 const STARTUP: Column<Start>[] = [
   [
     'server',
-    (start) => or(start.contacts, (n) => `mock, ${count(n)} contacts`, 'baseline app, no data'),
+    (start) =>
+      start.server ??
+      or(start.contacts, (n) => `mock, ${count(n)} contacts`, 'baseline app, no data'),
   ],
   ['data file MB', (start) => or(start.fileBytes, mb)],
   ['samples', (start) => String(start.samples)],
@@ -212,7 +215,7 @@ const block = (name: string, title: string, ...tables: Table[][]): Block => ({
 })
 
 export function resultBlocks(results: BenchResults): Block[] {
-  const { run, rows, stall, baselineStart, searchAlone: alone } = results
+  const { run, rows, stall, mcpStartup, baselineStart, searchAlone: alone } = results
   const of = (section: Section) => rows.filter((row) => row.section === section)
   const loads = (section: Section) => results.databases.filter((load) => load.section === section)
   const query =
@@ -227,7 +230,11 @@ export function resultBlocks(results: BenchResults): Block[] {
     block(
       'startup',
       'Start-up and memory',
-      tableOf(STARTUP, [...results.startup, ...(baselineStart ? [baselineStart] : [])]),
+      tableOf(STARTUP, [
+        ...results.startup,
+        ...(mcpStartup ? [mcpStartup] : []),
+        ...(baselineStart ? [baselineStart] : []),
+      ]),
     ),
     block(
       'postgres',

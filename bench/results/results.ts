@@ -84,6 +84,19 @@ export interface StartupResult {
   otherCores: number
 }
 
+/** `contacts-mock mcp`'s start (bench/startup/mcp-startup.ts): the median of a few. */
+export interface McpStartup {
+  /** What the start-up table names it. */
+  server: string
+  samples: number
+  /** Median, from spawn() to the first tool call's answer over stdio. */
+  startupMs: number
+  /** That sample's: from spawn() to the protocol's handshake done. */
+  initializedMs: number
+  /** That sample's VmRSS after the answer, in bytes. */
+  rssReady: number
+}
+
 /** The baseline app's start: Node and Express with no data, the median of a few. */
 export interface BaselineStart {
   samples: number
@@ -170,6 +183,8 @@ export interface BenchResults {
   rows: LoadRow[]
   stall?: StallResult
   startup: StartupResult[]
+  /** The MCP server's start to its first tool answer. */
+  mcpStartup?: McpStartup
   /** The minimal Express app's own start: Node and Express with no data. */
   baselineStart?: BaselineStart
   databases: DatabaseLoad[]

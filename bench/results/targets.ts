@@ -3,6 +3,7 @@
 import type {
   BrowserBundle,
   LoadRow,
+  McpStartup,
   StallResult,
   StartupResult,
   TargetResult,
@@ -19,6 +20,8 @@ export const BROWSER_BUNDLE_TARGET_BYTES = 250_000
 /** From startMockWorker() to the first answer, bundled fixtures / 10,000 contacts in IndexedDB. */
 export const WORKER_FIXTURES_TARGET_MS = 500
 export const WORKER_LARGE_TARGET_MS = 1500
+/** `contacts-mock mcp` from spawn to its first tool answer (issue 52). */
+export const MCP_STARTUP_TARGET_MS = 1000
 
 const size = (contacts = 0): string => contacts.toLocaleString('en-US')
 const WORKER = 'startMockWorker() to the first answer in headless Chromium'
@@ -73,6 +76,7 @@ export function targetsOf(
   startup: readonly StartupResult[] = [],
   bundle?: BrowserBundle,
   worker?: WorkerStartup,
+  mcp?: McpStartup,
 ): TargetResult[] {
   const ordered = [
     ...rows.filter((row) => row.target !== undefined),
@@ -97,6 +101,16 @@ export function targetsOf(
             worker.large.answeredMs,
             'ms',
             WORKER_LARGE_TARGET_MS,
+          ),
+        ]
+      : []),
+    ...(mcp
+      ? [
+          under(
+            'contacts-mock mcp: spawn to the first tool answer over stdio',
+            mcp.startupMs,
+            'ms',
+            MCP_STARTUP_TARGET_MS,
           ),
         ]
       : []),

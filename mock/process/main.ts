@@ -50,6 +50,11 @@ function seedOf(config: MockConfig): () => Promise<Data> {
 }
 
 async function main(argv: string[]): Promise<number | undefined> {
+  // `contacts-mock mcp`: the MCP server for coding agents (mock/mcp/), loaded only for it
+  if (argv[0] === 'mcp') {
+    const { runMcpCommand } = await import('../mcp/mcp-command.ts')
+    process.exit(await runMcpCommand(argv.slice(1), packageVersion(import.meta.url)))
+  }
   const request = readCommandLine(argv, process.env)
   if (request.kind === 'help') {
     process.stdout.write(`${USAGE}\n`)
