@@ -401,7 +401,9 @@ describe('contacts-mock mcp on a command line it cannot read', () => {
 
     // Assert
     expect(run.status).toBe(2)
-    expect(run.stderr).toBe('contacts-mock mcp: unknown option --nope. See contacts-mock mcp --help.\n')
+    expect(run.stderr).toBe(
+      'contacts-mock mcp: unknown option --nope. See contacts-mock mcp --help.\n',
+    )
     expect(run.stdout).toBe('')
   })
 })
