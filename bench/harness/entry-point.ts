@@ -8,7 +8,8 @@ import {
   type DataFiles,
   type Workload,
 } from './data-files.ts'
-import { parseOptions, USAGE, UsageError, type BenchOptions } from './options.ts'
+import { helpText, usageLine, UsageError } from '../../mock/process/command-line.ts'
+import { BENCH_COMMAND, parseOptions, type BenchOptions } from './options.ts'
 
 // Far above a full run (about 10 minutes with PostgreSQL at a million contacts): only a hang gets
 // here.
@@ -53,11 +54,11 @@ async function main(argv: string[], body: BenchBody): Promise<number> {
     options = parseOptions(argv, process.env)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    log(`error: ${error.message}\n\n${USAGE}`)
+    log(usageLine(BENCH_COMMAND, error))
     return 2
   }
   if (options.help) {
-    process.stdout.write(`${USAGE}\n`)
+    process.stdout.write(`${helpText(BENCH_COMMAND)}\n`)
     return 0
   }
   const dir = mkdtempSync(join(options.baseDir, 'contacts-bench-'))

