@@ -6,6 +6,7 @@ import type { FieldError } from '../shared/problem.ts'
 import { callAdmin, callMock, reasonOf, ToolError, type MockLink } from './mock-link.ts'
 import { capText, cutText, MAX_BODY_BYTES, MAX_OUTPUT_BYTES, takeWithin } from './output-bounds.ts'
 import type { Sandboxes } from './sandboxes.ts'
+import type { RecordedSummary } from '../face/recorded-views.ts'
 import {
   FIELD_ERRORS,
   objectOf,
@@ -135,18 +136,6 @@ export const API_REQUEST_OUTPUT = objectOf(
     'verdict',
   ],
 )
-
-interface RecordedSummary {
-  id: number
-  time: string
-  method: string
-  url: string
-  operationId: string | null
-  status: number
-  durationMs: number
-  verdict: string
-  reason: string
-}
 
 const recorded = async (link: MockLink): Promise<RecordedSummary[]> =>
   (await callAdmin<{ requests: RecordedSummary[] }>(link, 'GET', '/__inspector/requests'))
