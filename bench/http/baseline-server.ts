@@ -2,18 +2,14 @@
 // It runs as its own process, like the mock, so that each gets a core of its own.
 import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
-import { parseArgs } from 'node:util'
 import express from 'express'
 
 function main(): void {
-  const { values } = parseArgs({
-    options: { contact: { type: 'string' }, port: { type: 'string', default: '0' } },
-  })
-  if (values.contact === undefined)
-    throw new Error('--contact FILE (one contact as JSON) is required')
-  const contact = JSON.parse(readFileSync(values.contact, 'utf8')) as { id?: unknown } | null
-  if (typeof contact?.id !== 'string')
-    throw new Error(`${values.contact} holds no contact with an id`)
+  // started by bench/http/express.ts alone, with the file of one contact as JSON: no flags to read
+  const [contactFile] = process.argv.slice(2)
+  if (contactFile === undefined) throw new Error('the file of one contact (JSON) is required')
+  const contact = JSON.parse(readFileSync(contactFile, 'utf8')) as { id?: unknown } | null
+  if (typeof contact?.id !== 'string') throw new Error(`${contactFile} holds no contact with an id`)
   const contacts = new Map([[contact.id, contact]])
 
   const app = express()
@@ -26,7 +22,7 @@ function main(): void {
     if (found === undefined) res.status(404).json({ detail: 'no such contact' })
     else res.json(found)
   })
-  const server = app.listen(Number(values.port), '127.0.0.1', () => {
+  const server = app.listen(0, '127.0.0.1', () => {
     const { port } = server.address() as AddressInfo
     // bench/http/express.ts waits for this line
     process.stdout.write(`Baseline listening on http://127.0.0.1:${String(port)}\n`)

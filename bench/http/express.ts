@@ -25,7 +25,7 @@ const BASELINE_READY = /Baseline listening on (http:\/\/\S+)\r?\n/
 export function startBaseline(inputs: StepInputs): Promise<ServerProcess> {
   const contactFile = join(inputs.dir, 'baseline-contact.json')
   writeFileSync(contactFile, JSON.stringify(inputs.workload.contact))
-  const args = [inputs.pkg.baselineEntry, '--contact', contactFile]
+  const args = [inputs.pkg.baselineEntry, contactFile]
   return startServer({ args, ready: BASELINE_READY, timeoutMs: 60_000 })
 }
 

@@ -6,8 +6,18 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
 import { Stryker } from '@stryker-mutator/core'
+import {
+  helpText,
+  integer,
+  optional,
+  option,
+  parseCommandLine,
+  switchOption,
+  usageLine,
+  UsageError,
+  type CommandSpec,
+} from '../../mock/process/command-line.ts'
 import { judge, markdownOf, scoreOf, type MeasuredMutant, type RunFacts } from './report.ts'
 import { MUTATE, RUN_VARIABLES, SUBSET } from './targets.ts'
 
@@ -17,18 +27,56 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const REPORTS = join(ROOT, 'reports/mutation')
 const SUBSET_REPORTS = join(ROOT, 'reports/mutation-subset')
 
-const USAGE = `Usage: npm run test:mutation -- [--sample N] [--seed S] [--concurrency C] [--mutate FILE:LINES]…
+const OPTIONS = {
+  sample: option({
+    flag: 'sample',
+    value: 'N',
+    parse: optional(integer(1)),
+    default: undefined,
+    help: 'run the suite against N mutants drawn at random',
+    shows: 'every mutant',
+  }),
+  seed: option({
+    flag: 'seed',
+    value: 'S',
+    parse: optional(integer(0)),
+    default: undefined,
+    help: "the draw's seed, and the suite's generative seed",
+    shows: 'random, printed',
+  }),
+  concurrency: option({
+    flag: 'concurrency',
+    value: 'C',
+    parse: integer(1),
+    default: 2,
+    help: 'mutants measured at once',
+  }),
+  mutate: option({
+    flag: 'mutate',
+    value: 'PATTERN',
+    parse: optional((value: string) => value.split(',')),
+    default: undefined,
+    multiple: true,
+    help: "instead of the documented API's code, these files or ranges, in Stryker's form (e.g. mock/pipeline/access/authenticate.ts:41-41); may be repeated",
+  }),
+  subset: switchOption({
+    flag: 'subset',
+    help: 'the few lines npm test runs (targets.ts SUBSET), every mutant of them, seed 1 unless given; reports in reports/mutation-subset/',
+  }),
+  report: switchOption({
+    flag: 'report',
+    help: "run nothing: write summary.md again from the last run's mutants.json, with the classifications of scripts/mutation/survivors.ts as they are now",
+  }),
+}
+
+const COMMAND: CommandSpec<typeof OPTIONS> = {
+  name: 'test:mutation',
+  run: 'npm run test:mutation --',
+  usage: `Usage: npm run test:mutation -- [--sample N] [--seed S] [--concurrency C] [--mutate FILE:LINES]…
        npm run test:mutation -- --subset
-       npm run test:mutation -- --report
-  --sample N       run the suite against N mutants drawn at random (default: every mutant)
-  --seed S         the draw's seed, and the suite's generative seed (default: random, printed)
-  --concurrency C  mutants measured at once (default: 2)
-  --mutate PATTERN instead of the documented API's code, these files or ranges, in Stryker's
-                   form (e.g. mock/pipeline/access/authenticate.ts:41-41); may be repeated
-  --subset         the few lines npm test runs (targets.ts SUBSET), every mutant of them, seed 1
-                   unless given; reports in reports/mutation-subset/
-  --report         run nothing: write summary.md again from the last run's mutants.json, with
-                   the classifications of scripts/mutation/survivors.ts as they are now`
+       npm run test:mutation -- --report`,
+  options: OPTIONS,
+}
 
 interface Options {
   report: boolean
@@ -41,38 +89,24 @@ interface Options {
 }
 
 function readOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      sample: { type: 'string' },
-      seed: { type: 'string' },
-      concurrency: { type: 'string', default: '2' },
-      mutate: { type: 'string', multiple: true },
-      report: { type: 'boolean', default: false },
-      subset: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
-    },
-  })
-  if (values.help === true) {
-    console.log(USAGE)
+  let read
+  try {
+    read = parseCommandLine(COMMAND, process.argv.slice(2), {})
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    console.error(usageLine(COMMAND, error))
+    process.exit(2)
+  }
+  if (read.kind !== 'run') {
+    console.log(helpText(COMMAND))
     process.exit(0)
   }
-  const whole = (name: string, text: string | undefined, min: number): number | undefined => {
-    if (text === undefined) return undefined
-    const value = Number(text)
-    if (!Number.isSafeInteger(value) || value < min) {
-      console.error(`--${name} must be a whole number of at least ${String(min)}\n\n${USAGE}`)
-      process.exit(2)
-    }
-    return value
-  }
-  const seed = whole('seed', values.seed, 0)
+  const { subset, seed, mutate, ...values } = read.values
   return {
-    report: values.report,
-    reports: values.subset ? SUBSET_REPORTS : REPORTS,
-    sample: whole('sample', values.sample, 1),
-    seed: seed ?? (values.subset ? 1 : Math.floor(Math.random() * 2 ** 31)),
-    concurrency: whole('concurrency', values.concurrency, 1) ?? 2,
-    mutate: values.subset ? [...SUBSET] : (values.mutate ?? MUTATE),
+    ...values,
+    reports: subset ? SUBSET_REPORTS : REPORTS,
+    seed: seed ?? (subset ? 1 : Math.floor(Math.random() * 2 ** 31)),
+    mutate: subset ? [...SUBSET] : (mutate ?? MUTATE),
   }
 }
 
