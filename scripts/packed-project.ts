@@ -178,7 +178,7 @@ export function runNpx(
  * Runs the MCP Inspector's command line (this repository's, a development dependency) in the
  * project: `--cli COMMAND... --method METHOD` starts COMMAND there as an MCP client would.
  */
-export function runInspector(dir: string, args: string[]): Promise<Outcome> {
+export function runInspector(dir: string, args: string[]): Promise<Outcome & { stdout: string }> {
   return new Promise((resolve) => {
     execFile(
       join(ROOT, 'node_modules', '.bin', 'inspector'),
@@ -186,7 +186,8 @@ export function runInspector(dir: string, args: string[]): Promise<Outcome> {
       { cwd: dir, env: NPM_ENV, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-        resolve({ code, output: stdout + stderr })
+        // its answer is stdout's JSON; what the server says on stderr is for the failure message
+        resolve({ code, output: stdout + stderr, stdout })
       },
     ).stdin?.end()
   })

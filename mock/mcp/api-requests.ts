@@ -9,6 +9,7 @@ import type { Sandboxes } from './sandboxes.ts'
 import type { RecordedSummary } from '../face/recorded-views.ts'
 import {
   FIELD_ERRORS,
+  JSON_TYPES,
   objectOf,
   SANDBOX_NAME,
   TRUNCATED,
@@ -70,7 +71,7 @@ export const API_REQUEST_INPUT = objectOf(
       description: 'Query parameters; a list repeats the name: {"include[]": ["deleted"]}.',
       additionalProperties: { anyOf: [QUERY_VALUE, { type: 'array', items: QUERY_VALUE }] },
     },
-    body: { description: 'A JSON body (sent as application/json).' },
+    body: { type: JSON_TYPES, description: 'A JSON body (sent as application/json).' },
     raw_body: {
       type: 'string',
       maxLength: 256 * 1024,
@@ -113,6 +114,7 @@ export const API_REQUEST_OUTPUT = objectOf(
     },
     headers: { type: 'object', additionalProperties: { type: 'string' } },
     body: {
+      type: JSON_TYPES,
       description: 'The JSON body, parsed; null when not JSON or too large (see body_text).',
     },
     body_text: {

@@ -26,6 +26,40 @@ function inline(document: OpenApiDocument, schema: unknown, seen: readonly strin
   )
 }
 
+/** What a JSON value may be: a body, before the document's schema of it is known. */
+export const JSON_TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null']
+
+/**
+ * `schema` with each `type: [a, b]` written as `anyOf: [{type: a}, {type: b}]`: the same
+ * values, in the form every client takes (the MCP Inspector's portability check names type
+ * arrays, which clients that map a schema onto one `type`, such as Gemini's, refuse or drop).
+ * The other keywords go into each branch; a branch ignores those of other types.
+ */
+export function portable(schema: JsonSchema): JsonSchema {
+  const each = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(each) : isSchema(value) ? portable(value) : value
+  const rewritten = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => {
+      if (MAPS_OF_SCHEMAS.has(key) && isSchema(value)) {
+        return [key, Object.fromEntries(Object.entries(value).map(([name, v]) => [name, each(v)]))]
+      }
+      return [key, SCHEMAS.has(key) ? each(value) : value]
+    }),
+  )
+  const { type, description, ...rest } = rewritten
+  if (!Array.isArray(type)) return rewritten
+  return {
+    ...(description === undefined ? {} : { description }),
+    anyOf: type.map((one: unknown) => ({ ...rest, type: one })),
+  }
+}
+
+const isSchema = (value: unknown): value is JsonSchema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+/** The keywords whose value is a schema or a list of them; and those whose values are. */
+const SCHEMAS = new Set(['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'not'])
+const MAPS_OF_SCHEMAS = new Set(['properties', 'patternProperties', '$defs'])
+
 /** A schema of the admin document's components, inlined: `adminSchema('FaultRuleInput')`. */
 export function adminSchema(name: string): JsonSchema {
   return inline(ADMIN, { $ref: `#/components/schemas/${name}` }) as JsonSchema

@@ -25,6 +25,7 @@ import {
   adminSchema,
   compileCheck,
   objectOf,
+  portable,
   SANDBOX_NAME,
   TRUNCATED,
   withProperties,
@@ -58,8 +59,15 @@ export interface ToolSpec {
 function tool<I>(
   spec: Omit<ToolSpec, 'run'> & { run: (input: I, context: ToolContext) => Promise<object> },
 ): ToolSpec {
-  const check = compileCheck<I>(spec.inputSchema, `The arguments of ${spec.name} are not valid`)
-  return { ...spec, run: (input, context) => spec.run(check(input ?? {}), context) }
+  const inputSchema = portable(spec.inputSchema)
+  const outputSchema = portable(spec.outputSchema)
+  const check = compileCheck<I>(inputSchema, `The arguments of ${spec.name} are not valid`)
+  return {
+    ...spec,
+    inputSchema,
+    outputSchema,
+    run: (input, context) => spec.run(check(input ?? {}), context),
+  }
 }
 
 const NO_INPUT = objectOf({})
