@@ -48,6 +48,12 @@ describe('the layers rule', () => {
       "export * from '../pipeline/core.ts'",
       'faults may not import pipeline',
     ],
+    [
+      'mock/pull/planted.ts',
+      "import { serve } from '../process/serve.ts'",
+      'pull may not import process',
+    ],
+    ['mock/pull/planted.ts', "import { createMock } from '../app.ts'", 'pull may not import app'],
     ['mock/pipeline/planted.ts', "import { readFileSync } from 'node:fs'", 'transport-free core'],
     ['mock/store/memory/planted.ts', "import express from 'express'", 'transport-free core'],
     ['mock/fetch/planted.ts', "import { readFileSync } from 'node:fs'", 'transport-free core'],
@@ -90,10 +96,7 @@ describe('the layers rule', () => {
       "import { openStore } from '../../store/memory/disk/open-store.ts'",
     ],
     ['mock/test/planted.ts', "import { createApp } from '../process/node-app.ts'"],
-    [
-      'bench/planted.ts',
-      "import { startCluster } from '../test-support/postgres/test-cluster.ts'",
-    ],
+    ['bench/planted.ts', "import { startCluster } from '../test-support/postgres/test-cluster.ts'"],
   ])('When %s has %s, then the lint lets it be', async (file, code) => {
     // Act
     const messages = await messagesOf(file, code)

@@ -20,8 +20,10 @@ export interface Side {
 export type Sameness = 'equal' | 'shape'
 
 type Query = [string, string][]
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
-type Row = { [key: string]: Json }
+type Json = string | number | boolean | null | Json[] | Row
+interface Row {
+  [key: string]: Json
+}
 
 interface Answer {
   status: number
@@ -41,6 +43,8 @@ function shapeOf(value: Json, key = ''): Json {
     Object.entries(value).map(([name, item]) => [name, shapeOf(item, name)]),
   )
 }
+
+const idOf = (row: Row): string => (typeof row['id'] === 'string' ? row['id'] : '')
 
 const isRow = (value: Json | undefined): value is Row =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -79,7 +83,7 @@ function wordMatches(body: Json, term: string): string[] {
     const texts = SEARCHED.map((names) =>
       names.flatMap((name) => (typeof contact[name] === 'string' ? [contact[name]] : [])).join(' '),
     )
-    return texts.some((text) => word.test(text)) ? [String(contact['id'])] : []
+    return texts.some((text) => word.test(text)) ? [idOf(contact)] : []
   })
 }
 
@@ -200,7 +204,7 @@ export async function compareReads(
 
   const allGroups: Query = GROUPS.map((group) => ['include[]', group])
   for (const [index, contact] of contacts.entries()) {
-    const path = `${CONTACTS}/${String(contact['id'])}`
+    const path = `${CONTACTS}/${idOf(contact)}`
     await both(path, [])
     await both(path, allGroups)
     if (index % sample !== 0) continue
@@ -236,7 +240,7 @@ export async function compareReads(
   ] as Query[])
     await both(LINKS, query)
   const [links] = await allPages(LINKS, 'user_relationships', DELETED)
-  for (const link of links) await both(`${LINKS}/${String(link['id'])}`, [])
+  for (const link of links) await both(`${LINKS}/${idOf(link)}`, [])
   await both('/api/v1/relationships', [])
   return { differences, reads }
 }

@@ -6,6 +6,7 @@ import {
   helpText,
   httpUrl,
   integer,
+  nameOption,
   mustBe,
   optional,
   option,
@@ -367,7 +368,7 @@ function readPullCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): C
   const { url, token, orgIds, out, ...bounds } = line.values
   const missing = [
     url === undefined && '--url',
-    token === undefined && `--token (${PULL_OPTIONS.token.env})`,
+    token === undefined && nameOption(PULL_OPTIONS.token),
     orgIds.length === 0 && '--org',
     (out === undefined || out.trim() === '') && '--out',
   ].filter((name) => name !== false)

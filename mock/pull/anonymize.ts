@@ -85,7 +85,7 @@ export function createAnonymizer(key: string, source: readonly Value[]): Anonymi
     const lower = normalized(word)
     let fake = fakes.get(lower)
     if (fake === undefined) {
-      const length = [...lower].length
+      const length = Array.from(lower).length
       for (let attempt = 0; ; attempt++) {
         fake = pseudoWord(length, 'word', String(attempt), lower)
         const clash = sourceWords.has(fake) || usedFakes.has(fake)
@@ -99,7 +99,8 @@ export function createAnonymizer(key: string, source: readonly Value[]): Anonymi
 
   function fakeDigits(digits: string, salt: string): string {
     const bytes = bytesOf('digits', salt, digits)
-    return [...digits].map((_, i) => String((bytes[i % bytes.length] ?? 0) % 10)).join('')
+    let i = 0
+    return digits.replace(/\p{N}/gu, () => String((bytes[i++ % bytes.length] ?? 0) % 10))
   }
 
   const fakeText = (text: string, salt = ''): string =>

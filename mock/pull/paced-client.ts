@@ -1,7 +1,8 @@
 // The pull's one way to read a deployment: GET requests with the token, at most `rate` a second
 // and CONCURRENCY at a time, no more than `maxRequests` in all and nothing after the deadline. A
 // dropped connection is sent again after a growing wait, a bounded number of times; a 429 (after
-// its Retry-After) or a 5xx is sent again too, and halves the rate, which then grows back.
+// its Retry-After) or a 5xx is sent again too; each of them makes every request wait a while and
+// halves the rate, which then grows back.
 import { setTimeout as sleep } from 'node:timers/promises'
 
 /** Requests in flight at once: enough to hide a deployment's latency, few enough to be polite. */
@@ -46,7 +47,7 @@ export interface PacedClient {
   get: (path: string, query?: readonly (readonly [string, string])[]) => Promise<Answer>
   /** Requests sent so far, retries included. */
   readonly sent: () => number
-  /** Stops the deadline's timer: the pull is over. */
+  /** The pull is over: what is still waiting or in flight stops. */
   close: () => void
 }
 
@@ -61,7 +62,7 @@ function retryAfterMs(header: string | null, now: number): number | undefined {
 /** What a failed try says, for the last line: the code Node gives a reset, a refusal… */
 function causeOf(error: unknown): string {
   const cause: unknown = error instanceof Error ? error.cause : undefined
-  const code = cause instanceof Error ? Reflect.get(cause, 'code') : undefined
+  const code: unknown = cause instanceof Error ? Reflect.get(cause, 'code') : undefined
   if (typeof code === 'string') return code
   return cause instanceof Error
     ? cause.message
@@ -81,9 +82,11 @@ export function createPacedClient(options: ClientOptions): PacedClient {
     timeoutMs,
     onNote = () => undefined,
   } = options
-  const deadline = new AbortController()
+  // aborted at the deadline, or when the pull ends (a failure elsewhere): every wait and every
+  // request in flight stops with it, so that a failed pull exits at once
+  const ended = new AbortController()
   const timer = setTimeout(() => {
-    deadline.abort()
+    ended.abort(new DeadlineError(`it reached its --timeout of ${secondsOf(timeoutMs)}`))
   }, timeoutMs)
   let sent = 0
   let rate = targetRate
@@ -94,22 +97,26 @@ export function createPacedClient(options: ClientOptions): PacedClient {
   let inFlight = 0
   const waiting: (() => void)[] = []
 
-  const timedOut = (): DeadlineError =>
-    new DeadlineError(`it reached its --timeout of ${secondsOf(timeoutMs)}`)
+  /** Why the pull ended: the deadline, or its end elsewhere. */
+  const endedBy = (): PullError =>
+    ended.signal.reason instanceof PullError ? ended.signal.reason : new PullError('it was stopped')
 
-  /** Waits `ms`, unless the deadline comes first. */
+  /** Waits `ms`, unless the pull ends first. */
   async function wait(ms: number): Promise<void> {
     if (ms <= 0) return
     try {
-      await sleep(ms, undefined, { signal: deadline.signal })
+      await sleep(ms, undefined, { signal: ended.signal })
     } catch {
-      throw timedOut()
+      throw endedBy()
     }
   }
 
-  async function takeSlot(): Promise<void> {
+  /** A try again goes first: a request that keeps failing fails soon, not after all others. */
+  async function takeSlot(again: boolean): Promise<void> {
     if (inFlight >= CONCURRENCY) {
-      await new Promise<void>((resolve) => waiting.push(resolve))
+      await new Promise<void>((resolve) =>
+        again ? waiting.unshift(resolve) : waiting.push(resolve),
+      )
     }
     inFlight++
     try {
@@ -117,6 +124,7 @@ export function createPacedClient(options: ClientOptions): PacedClient {
       const at = Math.max(now, nextSlot, pausedUntil)
       nextSlot = at + 1000 / rate
       await wait(at - now)
+      if (ended.signal.aborted) throw endedBy()
       if (sent >= maxRequests) {
         throw new PullError(`it reached --max-requests ${String(maxRequests)}`)
       }
@@ -132,14 +140,20 @@ export function createPacedClient(options: ClientOptions): PacedClient {
     waiting.shift()?.()
   }
 
-  /** A 429 or a 5xx: everyone waits, and the rate halves. */
+  /**
+   * A dropped connection, a 429 or a 5xx: everyone waits, and the rate halves, once for the
+   * answers that come in while the others already wait.
+   */
   function slowDown(pauseMs: number, why: string): void {
     const before = rate
-    rate = Math.max(1, rate / 2)
-    pausedUntil = Math.max(pausedUntil, performance.now() + pauseMs)
-    onNote(
-      `${why}: waiting ${secondsOf(pauseMs)}, then ${String(Math.round(rate))} requests/s (was ${String(Math.round(before))})`,
-    )
+    const now = performance.now()
+    if (now >= pausedUntil) rate = Math.max(1, rate / 2)
+    pausedUntil = Math.max(pausedUntil, now + pauseMs)
+    const slower =
+      rate === before
+        ? ''
+        : `, then ${String(Math.round(rate))} requests/s (was ${String(Math.round(before))})`
+    onNote(`${why}: waiting ${secondsOf(pauseMs)}${slower}`)
   }
 
   /** Back towards the rate asked for, a twentieth of it per answer. */
@@ -148,7 +162,7 @@ export function createPacedClient(options: ClientOptions): PacedClient {
   }
 
   async function tryOnce(url: URL): Promise<Response> {
-    const signal = AbortSignal.any([deadline.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])
+    const signal = AbortSignal.any([ended.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])
     const response = await fetch(url, {
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
       signal,
@@ -168,15 +182,15 @@ export function createPacedClient(options: ClientOptions): PacedClient {
     let problem = ''
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const backoff = Math.min(MAX_BACKOFF_MS, BACKOFF_MS * 2 ** (attempt - 1))
-      await takeSlot()
+      await takeSlot(attempt > 1)
       let response: Response
       try {
         response = await tryOnce(url)
       } catch (error) {
-        if (deadline.signal.aborted) throw timedOut()
+        if (ended.signal.aborted) throw endedBy()
         problem = `the connection failed (${causeOf(error)})`
-        onNote(`${what}: ${problem}; trying again in ${secondsOf(backoff)}`)
-        await wait(backoff)
+        slowDown(backoff, `${what}: ${problem}`)
+        if (attempt < ATTEMPTS) await wait(backoff)
         continue
       } finally {
         releaseSlot()
@@ -207,6 +221,7 @@ export function createPacedClient(options: ClientOptions): PacedClient {
     sent: () => sent,
     close: () => {
       clearTimeout(timer)
+      if (!ended.signal.aborted) ended.abort(new PullError('the pull ended'))
     },
   }
 }

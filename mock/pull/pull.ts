@@ -60,8 +60,10 @@ export interface PullResult {
 }
 
 /** A value of the seed's JSON. */
-type Value = string | number | boolean | null | Value[] | { [key: string]: Value }
-type Row = { [key: string]: Value }
+type Value = string | number | boolean | null | Value[] | Row
+interface Row {
+  [key: string]: Value
+}
 
 /** What the pull reads of the document: its operations' paths, the groups, the page size. */
 interface Plan {
@@ -110,6 +112,12 @@ function planOf(document: OpenApiDocument): Plan {
     pageSize: schemaOf('listContacts', 'limit').maximum ?? 20,
     contactFields: propertyNamesOf(document, 'ContactFields'),
   }
+}
+
+/** A record's id (or another of its ids), '' when it has none. */
+const idOf = (row: Row, field = 'id'): string => {
+  const id = row[field]
+  return typeof id === 'string' ? id : ''
 }
 
 const isRow = (value: unknown): value is Row =>
@@ -184,7 +192,7 @@ async function readOrg(
   let vanished = 0
   const contacts = await Promise.all(
     listed.map(async (row) => {
-      const detail = await read(plan.contact(orgId, String(row['id'])), include, 'may be gone')
+      const detail = await read(plan.contact(orgId, idOf(row)), include, 'may be gone')
       progress.contactsRead++
       report(progress.contactsRead, progress.contactsListed)
       if (detail === null) {
@@ -269,12 +277,14 @@ export async function pullDeployment(config: PullConfig, io: PullIo): Promise<Pu
       progress.contactsListed === 0
         ? 'before any contact was read'
         : `with ${String(progress.contactsRead)} of ${String(progress.contactsListed)} contacts read`
-    throw new PullError(`${error.message}, after ${String(client.sent())} requests ${where}`)
+    const sent = client.sent()
+    const requests = `${String(sent)} request${sent === 1 ? '' : 's'}`
+    throw new PullError(`${error.message}, after ${requests} ${where}`)
   } finally {
     client.close()
   }
 
-  const owners = new Set(links.map((link) => String(link['user_id'])))
+  const owners = new Set(links.flatMap((link) => idOf(link, 'user_id') || []))
   const user: PulledUser = {
     // the token owner's id, as the relationships name it; a new one when it has none
     id: owners.values().next().value ?? randomUUID(),
