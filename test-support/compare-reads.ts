@@ -87,6 +87,22 @@ function wordMatches(body: Json, term: string): string[] {
   })
 }
 
+/** Every page of a search on one side: the ids of the whole-word matches, in order. */
+async function searchAll(side: Side, query: Query, term: string): Promise<string[]> {
+  const ids: string[] = []
+  for (let page = 1; ; page++) {
+    const { status, body } = await read(side, CONTACTS, [
+      ...query,
+      ['limit', '100'],
+      ['page', String(page)],
+    ])
+    if (status !== 200) return [`status ${String(status)}`]
+    ids.push(...wordMatches(body, term))
+    const count = isRow(body) ? body['count'] : 0
+    if (typeof count !== 'number' || page * 100 >= count) return ids
+  }
+}
+
 /** A search term made from one contact's fields, on each side from that side's record. */
 type Term = (contact: Row) => string | null
 const field =
@@ -158,14 +174,12 @@ export async function compareReads(
    */
   async function bothWordSearches(mine: string, theirs: string): Promise<void> {
     for (const extra of [[], DELETED] as Query[]) {
-      const query = (term: string): Query => [['search', term], ['limit', '100'], ...extra]
-      const [a, b] = await Promise.all([
-        read(source, CONTACTS, query(mine)),
-        read(copy, CONTACTS, query(theirs)),
+      const [ids, copyIds] = await Promise.all([
+        searchAll(source, [['search', mine], ...extra], mine),
+        searchAll(copy, [['search', theirs], ...extra], theirs),
       ])
       reads++
-      const [ids, copyIds] = [wordMatches(a.body, mine), wordMatches(b.body, theirs)]
-      if (a.status !== b.status || !isDeepStrictEqual(ids, copyIds)) {
+      if (!isDeepStrictEqual(ids, copyIds)) {
         differences.push(
           `GET ${CONTACTS} search ${JSON.stringify(mine)} / ${JSON.stringify(theirs)} ${JSON.stringify(extra)}: ${JSON.stringify(ids)} ≠ ${JSON.stringify(copyIds)}`,
         )
