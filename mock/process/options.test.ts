@@ -260,7 +260,7 @@ describe('readCommandLine: pull', () => {
         anonymize: false,
         anonymizeKey: undefined,
         maxRequests: 100_000,
-        rate: 100,
+        rate: 250,
         timeoutMs: 30 * 60_000,
       },
     })

@@ -327,9 +327,9 @@ export const PULL_OPTIONS = {
   rate: option({
     flag: 'rate',
     value: 'N',
-    help: 'requests per second at most; a 429 or a 5xx halves it for a while',
+    help: 'requests per second at most, 8 at a time; a dropped connection, a 429 or a 5xx halves it for a while',
     parse: integer(1, 100_000),
-    default: 100,
+    default: 250,
   }),
   timeoutMs: option({
     flag: 'timeout',

@@ -175,7 +175,7 @@ describe('contacts-mock pull', () => {
     // Assert
     expect(run.code).toBe(0)
     expect(run.stderr).toMatch(
-      /the connection failed \(\w+\): waiting 0\.2 s, then 50 requests\/s \(was 100\)/,
+      /the connection failed \(\w+\): waiting 0\.2 s, then 125 requests\/s \(was 250\)/,
     )
     expect(readSeed(join(dir, 'after-resets.json')).contacts).toEqual(
       readSeed(join(dir, 'plain.json')).contacts,
@@ -217,7 +217,7 @@ describe('contacts-mock pull', () => {
 
     // Assert: the mock's 429 says Retry-After: 1
     expect(run.code).toBe(0)
-    expect(run.stderr).toContain('answered 429: waiting 1.0 s, then 50 requests/s (was 100)')
+    expect(run.stderr).toContain('answered 429: waiting 1.0 s, then 125 requests/s (was 250)')
     expect(readSeed(join(dir, 'after-429.json')).contacts).toHaveLength(60)
   }, 60_000)
 
