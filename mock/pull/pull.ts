@@ -129,6 +129,31 @@ interface Progress {
   contactsListed: number
 }
 
+/**
+ * A 2xx's body (null for a 404 of a record that `may be gone`); a refusal is the pull's end, said
+ * in the deployment's words. `scope`: what a 403 refuses (`org …`).
+ */
+async function readRow(
+  client: PacedClient,
+  path: string,
+  query: readonly [string, string][],
+  scope: string,
+  gone: 'may be gone' | 'is there' = 'is there',
+): Promise<Row | null> {
+  const answer = await client.get(path, query)
+  if (answer.status < 300 && isRow(answer.body)) return answer.body
+  if (answer.status === 404 && gone === 'may be gone') return null
+  const detail = isRow(answer.body) ? answer.body['detail'] : undefined
+  const said = typeof detail === 'string' ? `: ${detail}` : ''
+  const why =
+    answer.status === 401
+      ? 'the deployment refused the token (401); check --token (PULL_TOKEN)'
+      : answer.status === 403
+        ? `the token's user may not read ${scope} (403)`
+        : `GET ${path} answered ${String(answer.status)}${said}`
+  throw new PullError(why)
+}
+
 /** Reads one org of the deployment. */
 async function readOrg(
   client: PacedClient,
@@ -138,25 +163,11 @@ async function readOrg(
   report: (done: number, total: number) => void,
   maxRequests: number,
 ): Promise<{ contacts: Row[]; links: Row[]; vanished: number }> {
-  /** A 2xx's body; a refusal is the pull's end, said in the deployment's words. */
-  const read = async (
+  const read = (
     path: string,
     query: readonly [string, string][],
     gone: 'may be gone' | 'is there' = 'is there',
-  ): Promise<Row | null> => {
-    const answer = await client.get(path, query)
-    if (answer.status < 300 && isRow(answer.body)) return answer.body
-    if (answer.status === 404 && gone === 'may be gone') return null
-    const detail = isRow(answer.body) ? answer.body['detail'] : undefined
-    const said = typeof detail === 'string' ? `: ${detail}` : ''
-    const why =
-      answer.status === 401
-        ? 'the deployment refused the token (401); check --token (PULL_TOKEN)'
-        : answer.status === 403
-          ? `the token's user may not read org ${orgId} (403)`
-          : `GET ${path} answered ${String(answer.status)}${said}`
-    throw new PullError(why)
-  }
+  ): Promise<Row | null> => readRow(client, path, query, `org ${orgId}`, gone)
 
   /** Every page of a list, deleted records too, deduplicated by id (a page may shift). */
   async function readList(path: string, key: string, onFirst?: (count: number) => void) {
@@ -256,14 +267,8 @@ export async function pullDeployment(config: PullConfig, io: PullIo): Promise<Pu
   let vanished = 0
   let catalog: Value[]
   try {
-    const answer = await client.get(plan.catalog)
-    const types = isRow(answer.body) ? answer.body['relationships'] : undefined
-    if (answer.status === 401) {
-      throw new PullError('the deployment refused the token (401); check --token (PULL_TOKEN)')
-    }
-    if (answer.status >= 300 || !Array.isArray(types)) {
-      throw new PullError(`GET ${plan.catalog} answered ${String(answer.status)}, not a catalog`)
-    }
+    const types = (await readRow(client, plan.catalog, [], 'the catalog'))?.['relationships']
+    if (!Array.isArray(types)) throw new PullError(`GET ${plan.catalog} answered no catalog`)
     catalog = types
     for (const orgId of config.orgIds) {
       const org = await readOrg(client, plan, orgId, progress, report, config.maxRequests)
@@ -294,12 +299,13 @@ export async function pullDeployment(config: PullConfig, io: PullIo): Promise<Pu
     token: secret(24),
     org_ids: config.orgIds,
   }
-  const key = config.anonymizeKey ?? secret(32)
   const seed = {
     orgs: config.orgIds.map((id) => ({ id, name: `Organization ${id.slice(0, 8)}` })),
     users: [{ ...user, org_ids: [...user.org_ids] }],
     relationship_types: catalog,
-    contacts: config.anonymize ? createAnonymizer(key, contacts).anonymize(contacts) : contacts,
+    contacts: config.anonymize
+      ? createAnonymizer(config.anonymizeKey ?? secret(32), contacts).anonymize(contacts)
+      : contacts,
     user_relationships: links,
   }
   try {
