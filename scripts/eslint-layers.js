@@ -36,8 +36,10 @@ export const LAYERS = [
   {
     name: 'process',
     path: 'mock/process/',
-    may: ['app', 'face', 'pipeline', 'handlers', 'admin', 'faults', 'store', 'shared'],
+    may: ['pull', 'app', 'face', 'pipeline', 'handlers', 'admin', 'faults', 'store', 'shared'],
   },
+  // `contacts-mock pull`: a client of a deployment, not a part of the mock's answers
+  { name: 'pull', path: 'mock/pull/', may: ['shared'] },
   {
     name: 'app',
     path: 'mock/app.ts',

@@ -48,6 +48,12 @@ describe('the layers rule', () => {
       "export * from '../pipeline/core.ts'",
       'faults may not import pipeline',
     ],
+    [
+      'mock/pull/planted.ts',
+      "import { serve } from '../process/serve.ts'",
+      'pull may not import process',
+    ],
+    ['mock/pull/planted.ts', "import { createMock } from '../app.ts'", 'pull may not import app'],
     ['mock/pipeline/planted.ts', "import { readFileSync } from 'node:fs'", 'transport-free core'],
     ['mock/store/memory/planted.ts', "import express from 'express'", 'transport-free core'],
     ['mock/fetch/planted.ts', "import { readFileSync } from 'node:fs'", 'transport-free core'],

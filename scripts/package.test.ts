@@ -111,6 +111,23 @@ describe('contacts-mock-kit installed in a fresh project', () => {
     expect(readFileSync(join(project, 'data', 'db.json'), 'utf8').length).toBeGreaterThan(0)
   })
 
+  test('When npx contacts-mock-kit pull runs, then --help explains its flags and a pull of the installed mock writes a seed', async () => {
+    // Act
+    const help = await runNpx(project, ['contacts-mock-kit', 'pull', '--help'])
+    const pull = await runNpx(
+      project,
+      ['contacts-mock-kit', 'pull', '--url', mock.url, '--org', ACME_ORG_ID, '--out', 'seed.json'],
+      { PULL_TOKEN: ALICE.token },
+    )
+
+    // Assert
+    expect(help.code).toBe(0)
+    expect(help.output).toContain('--anonymize')
+    expect(pull.output).toMatch(/Pulled \d+ contacts/)
+    expect(pull.code).toBe(0)
+    expect(readFileSync(join(project, 'seed.json'), 'utf8')).toContain(ACME_ORG_ID)
+  }, 120_000)
+
   test('When contacts-contract checks that mock, then it exits 0', async () => {
     // Act
     const run = await runBin(project, 'contacts-contract', identities(mock.url))

@@ -57,3 +57,25 @@ export async function startMock(
   const url = await waitForReadyLine(mock.child, { name: 'The mock', timeoutMs })
   return { ...mock, url }
 }
+
+export interface CommandRun {
+  code: number | string
+  stdout: string
+  stderr: string
+}
+
+/** Runs `contacts-mock <args>` (a subcommand such as `pull`) to its end. */
+export function runMockCommand(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CommandRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const out = { stdout: '', stderr: '' }
+  child.stdout.on('data', (chunk: Buffer) => (out.stdout += chunk.toString('utf8')))
+  child.stderr.on('data', (chunk: Buffer) => (out.stderr += chunk.toString('utf8')))
+  return new Promise((resolve) => {
+    child.once('close', (code, signal) => {
+      resolve({ code: code ?? signal ?? 'unknown', ...out })
+    })
+  })
+}

@@ -111,6 +111,14 @@ export const integer =
     return mustBe(name, `a whole number ${range}`, value)
   }
 
+/** An http(s) URL, without its trailing slashes: the base that paths are put after. */
+export const httpUrl: Parse<string> = (value, name) => {
+  const url = value.trim()
+  const protocol = URL.canParse(url) ? new URL(url).protocol : undefined
+  if (protocol === 'http:' || protocol === 'https:') return url.replace(/\/+$/, '')
+  return mustBe(name, 'an http(s) URL', value)
+}
+
 const DAY_MS = 86_400_000
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: DAY_MS }
 /** The longest duration: what the mock's 6 digits of days allowed. */

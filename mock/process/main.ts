@@ -5,7 +5,7 @@ import { pino } from 'pino'
 import { isLoopbackAddress } from './listen-address.ts'
 import type { Access } from '../app.ts'
 import { packageVersion, usageLine, UsageError } from './command-line.ts'
-import { COMMAND, readCommandLine, USAGE, type MockConfig } from './options.ts'
+import { commandOf, readCommandLine, type MockConfig } from './options.ts'
 import { loadSeedFile, SeedError } from '../../fixtures/seed-file.ts'
 import { loadDocument } from '../../openapi/document-files.ts'
 import { bannerOf } from './banner.ts'
@@ -57,12 +57,18 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
   const request = readCommandLine(argv, process.env)
   if (request.kind === 'help') {
-    process.stdout.write(`${USAGE}\n`)
+    process.stdout.write(`${request.text}\n`)
     return EXIT.ok
   }
   if (request.kind === 'version') {
     process.stdout.write(`${packageVersion(import.meta.url)}\n`)
     return EXIT.ok
+  }
+  if (request.kind === 'pull') {
+    // loaded for a pull only: the mock's start does not pay for it
+    const { runPull } = await import('../pull/pull.ts')
+    const io = { document: loadDocument(), stdout: process.stdout, stderr: process.stderr }
+    return runPull(request.config, io)
   }
   const { config } = request
   // The request log goes out asynchronously: writing it never holds up an answer, nor an exit.
@@ -128,7 +134,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError) {
-      process.stderr.write(`${usageLine(COMMAND, error)}\n`)
+      process.stderr.write(`${usageLine(commandOf(process.argv.slice(2)), error)}\n`)
       process.exitCode = EXIT.usage
     } else {
       const message = error instanceof StartupError ? error.message : String(error)

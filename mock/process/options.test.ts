@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { UsageError } from './command-line.ts'
-import { OPTIONS, readCommandLine, USAGE, type MockConfig } from './options.ts'
+import { commandOf, OPTIONS, readCommandLine, USAGE, type MockConfig } from './options.ts'
 
 /** The configuration a command line asks to serve with. */
 function loadConfig(argv: string[], env: NodeJS.ProcessEnv): MockConfig {
@@ -230,5 +230,84 @@ describe('readCommandLine', () => {
 
     // Assert
     expect(read).toThrow(new UsageError(message))
+  })
+})
+
+describe('readCommandLine: pull', () => {
+  const ORG = '11111111-1111-4111-8111-111111111111'
+  const needed = [
+    'pull',
+    '--url',
+    'https://staging.example.com/',
+    '--org',
+    ORG,
+    '--out',
+    'seed.json',
+  ]
+
+  test('When pull is given what it needs, with the token in its variable, then the bounds are the documented defaults', () => {
+    // Act
+    const request = readCommandLine(needed, { PULL_TOKEN: 'secret-token' })
+
+    // Assert
+    expect(request).toEqual({
+      kind: 'pull',
+      config: {
+        url: 'https://staging.example.com',
+        token: 'secret-token',
+        orgIds: [ORG],
+        out: 'seed.json',
+        anonymize: false,
+        anonymizeKey: undefined,
+        maxRequests: 100_000,
+        rate: 250,
+        timeoutMs: 30 * 60_000,
+      },
+    })
+  })
+
+  test('When --org is repeated or lists ids with commas, and the flags give the bounds, then each is read once', () => {
+    // Arrange
+    const other = '22222222-2222-4222-8222-222222222222'
+
+    // Act
+    const request = readCommandLine(
+      [
+        ...needed,
+        '--org',
+        `${other},${ORG}`,
+        '--token',
+        't0ken-flag',
+        '--rate',
+        '5',
+        '--timeout',
+        '90s',
+        '--max-requests',
+        '7',
+        '--anonymize',
+      ],
+      { PULL_TOKEN: 'from-the-variable', PULL_ANONYMIZE_KEY: 'k' },
+    )
+
+    // Assert
+    expect(request.kind === 'pull' && request.config).toMatchObject({
+      token: 't0ken-flag',
+      orgIds: [ORG, other],
+      rate: 5,
+      timeoutMs: 90_000,
+      maxRequests: 7,
+      anonymize: true,
+      anonymizeKey: 'k',
+    })
+  })
+
+  test('When pull asks for --help, then the text is its own, and a usage error names pull', () => {
+    // Act
+    const request = readCommandLine(['pull', '--help'], {})
+
+    // Assert
+    expect(request.kind === 'help' && request.text).toContain('Usage: contacts-mock pull')
+    expect(commandOf(['pull', '--rate', 'x']).name).toBe('contacts-mock pull')
+    expect(commandOf(['--port', '1']).name).toBe('contacts-mock')
   })
 })

@@ -4,7 +4,9 @@
 import {
   duration,
   helpText,
+  httpUrl,
   integer,
+  nameOption,
   mustBe,
   optional,
   option,
@@ -17,6 +19,7 @@ import {
   type ValuesOf,
 } from './command-line.ts'
 import type { LogFormat } from './request-log-readable.ts'
+import type { PullConfig } from '../pull/pull.ts'
 
 const HOUR_MS = 3_600_000
 
@@ -253,16 +256,141 @@ export const COMMAND: CommandSpec<typeof OPTIONS> = {
   usage: 'Usage: contacts-mock [flags]     (in this repository: npm start -- [flags])',
   options: OPTIONS,
   version: true,
+  footer: 'contacts-mock pull --help: a deployment read into a seed file for --data.',
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Ids given one per flag, or separated by commas. */
+const toOrgIds: Parse<string[]> = (value, name) => {
+  const ids = value
+    .split(',')
+    .map((id) => id.trim().toLowerCase())
+    .filter((id) => id !== '')
+  const wrong = ids.find((id) => !UUID.test(id))
+  if (wrong !== undefined) mustBe(name, 'an organization id (a UUID)', wrong)
+  return ids
+}
+
+/** `contacts-mock pull`: the flags of a pull, read by the same table as the mock's. */
+export const PULL_OPTIONS = {
+  url: option({
+    flag: 'url',
+    value: 'BASE',
+    help: 'the deployment to read, e.g. https://staging.example.com (required)',
+    parse: optional(httpUrl),
+    default: undefined,
+  }),
+  token: option({
+    flag: 'token',
+    value: 'TOKEN',
+    env: 'PULL_TOKEN',
+    help: "a bearer token of the deployment (required); prefer the variable, which stays out of the shell's history; it is sent to --url only, and never written or printed",
+    shows: 'none',
+    parse: optional(toToken),
+    default: undefined,
+  }),
+  orgIds: option({
+    flag: 'org',
+    value: 'ID',
+    help: "an organization the token's user is a member of (required: the API does not list a user's organizations); repeat it or separate ids with commas",
+    shows: 'none',
+    parse: toOrgIds,
+    default: [],
+    multiple: true,
+  }),
+  out: option({
+    flag: 'out',
+    value: 'FILE',
+    help: 'the seed file to write (fixtures/seed.schema.json), checked before it is written and replaced in one step: a failed pull leaves no file, nor a part of one (required)',
+    parse: optional(text),
+    default: undefined,
+  }),
+  anonymize: switchOption({
+    flag: 'anonymize',
+    help: 'names, emails, phone numbers, addresses, LinkedIn URLs and free text become fake values, the same word always the same fake word; ids, types, dates, deletion states and the shape of every record stay',
+  }),
+  anonymizeKey: option({
+    env: 'PULL_ANONYMIZE_KEY',
+    help: 'the secret the fake values of --anonymize are drawn with: the same key gives the same fake values on every pull',
+    shows: 'a new random key per pull',
+    parse: optional(toToken),
+    default: undefined,
+  }),
+  maxRequests: option({
+    flag: 'max-requests',
+    value: 'N',
+    help: 'the most requests the pull sends, retries included; it stops before, writing nothing',
+    parse: integer(1),
+    default: 100_000,
+  }),
+  rate: option({
+    flag: 'rate',
+    value: 'N',
+    help: 'requests per second at most, 8 at a time; a dropped connection, a 429 or a 5xx halves it for a while',
+    parse: integer(1, 100_000),
+    default: 250,
+  }),
+  timeoutMs: option({
+    flag: 'timeout',
+    value: 'DURATION',
+    help: 'the longest the whole pull may take: 90s, 15m, 2h',
+    shows: '30m',
+    parse: duration,
+    default: 30 * 60_000,
+  }),
+} as const
+
+export const PULL_COMMAND: CommandSpec<typeof PULL_OPTIONS> = {
+  name: 'contacts-mock pull',
+  usage: `Usage: contacts-mock pull --url BASE --org ID --out FILE [flags]     (PULL_TOKEN=… first)
+
+Reads a deployment of the Contacts API through its public API (GET only: the contacts, deleted
+ones too, each with every metadata group, the token owner's user relationships, the catalog) and
+writes a seed file the mock starts from: contacts-mock --data FILE. The seed's user gets a new
+token and password, printed once at the end.
+`,
+  options: PULL_OPTIONS,
+  footer: `
+Exit codes: 0 the seed is written; 1 the pull failed (nothing written); 2 bad usage.`,
+}
+
+/** The command a command line is for, which its usage errors name: the mock's or `pull`'s. */
+export const commandOf = (
+  argv: readonly string[],
+): CommandSpec<typeof OPTIONS | typeof PULL_OPTIONS> =>
+  argv[0] === 'pull' ? PULL_COMMAND : COMMAND
+
+function readPullCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): CommandLine {
+  const line = parseCommandLine(PULL_COMMAND, argv, env)
+  if (line.kind === 'help') return { kind: 'help', text: helpText(PULL_COMMAND) }
+  if (line.kind !== 'run') throw new UsageError('pull takes no --version.')
+  const { url, token, orgIds, out, ...bounds } = line.values
+  const missing = [
+    url === undefined && '--url',
+    token === undefined && nameOption(PULL_OPTIONS.token),
+    orgIds.length === 0 && '--org',
+    (out === undefined || out.trim() === '') && '--out',
+  ].filter((name) => name !== false)
+  if (url === undefined || token === undefined || out === undefined || missing.length > 0) {
+    throw new UsageError(`pull needs ${missing.join(', ')}.`)
+  }
+  return { kind: 'pull', config: { url, token, orgIds: [...new Set(orgIds)], out, ...bounds } }
 }
 
 export const USAGE = helpText(COMMAND)
 
 /** What the command line asks for besides serving. */
 export type CommandLine =
-  { kind: 'serve'; config: MockConfig } | { kind: 'help' } | { kind: 'version' }
+  | { kind: 'serve'; config: MockConfig }
+  | { kind: 'pull'; config: PullConfig }
+  | { kind: 'help'; text: string }
+  | { kind: 'version' }
 
 export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): CommandLine {
+  if (argv[0] === 'pull') return readPullCommandLine(argv.slice(1), env)
   const line = parseCommandLine(COMMAND, argv, env)
+  if (line.kind === 'help') return { kind: 'help', text: USAGE }
   if (line.kind !== 'run') return line
   const { values: config, given } = line
   // What no single option can say: the rules between them.
