@@ -10,11 +10,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** Top to bottom: each layer, and the layers it may import (besides itself). */
 export const LAYERS = [
   {
-    // contacts-mock's command line: the mock's process, or the MCP server (`contacts-mock mcp`)
+    // contacts-mock's command line: the mock's process, a pull, or the MCP server (`contacts-mock mcp`)
     name: 'main',
     path: 'mock/process/main.ts',
     may: [
       'mcp',
+      'pull',
       'process',
       'app',
       'face',

@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startMock } from '../process/start-mock.ts'
 import { createMcpServer } from './mcp-server.ts'
-import { usageLine, UsageError } from '../process/command-line.ts'
-import { MCP_COMMAND, MCP_USAGE, readMcpCommandLine, type McpConfig } from './mcp-options.ts'
+import type { McpConfig } from '../process/options.ts'
 import type { MockLink } from './mock-link.ts'
 import { StdioServerTransport } from './sdk.ts'
 
@@ -35,20 +34,7 @@ function dataFolderOf(config: McpConfig): { dir: string; remove: () => void } {
 }
 
 /** Runs the server until its client goes (stdin ends) or a signal; resolves with the exit code. */
-export async function runMcpCommand(argv: string[], version: string): Promise<number> {
-  let request
-  try {
-    request = readMcpCommandLine(argv, process.env)
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    process.stderr.write(`${usageLine(MCP_COMMAND, error)}\n`)
-    return EXIT.usage
-  }
-  if (request.kind === 'help') {
-    process.stdout.write(`${MCP_USAGE}\n`)
-    return EXIT.ok
-  }
-  const { config } = request
+export async function runMcpCommand(config: McpConfig, version: string): Promise<number> {
   const folder = dataFolderOf(config)
   // the mock starts while the client says hello: the first tool call waits for it alone
   const mock =

@@ -50,11 +50,6 @@ function seedOf(config: MockConfig): () => Promise<Data> {
 }
 
 async function main(argv: string[]): Promise<number | undefined> {
-  // `contacts-mock mcp`: the MCP server for coding agents (mock/mcp/), loaded only for it
-  if (argv[0] === 'mcp') {
-    const { runMcpCommand } = await import('../mcp/mcp-command.ts')
-    process.exit(await runMcpCommand(argv.slice(1), packageVersion(import.meta.url)))
-  }
   const request = readCommandLine(argv, process.env)
   if (request.kind === 'help') {
     process.stdout.write(`${request.text}\n`)
@@ -63,6 +58,11 @@ async function main(argv: string[]): Promise<number | undefined> {
   if (request.kind === 'version') {
     process.stdout.write(`${packageVersion(import.meta.url)}\n`)
     return EXIT.ok
+  }
+  if (request.kind === 'mcp') {
+    // the MCP server for coding agents (mock/mcp/), loaded only for it
+    const { runMcpCommand } = await import('../mcp/mcp-command.ts')
+    process.exit(await runMcpCommand(request.config, packageVersion(import.meta.url)))
   }
   if (request.kind === 'pull') {
     // loaded for a pull only: the mock's start does not pay for it

@@ -256,7 +256,8 @@ export const COMMAND: CommandSpec<typeof OPTIONS> = {
   usage: 'Usage: contacts-mock [flags]     (in this repository: npm start -- [flags])',
   options: OPTIONS,
   version: true,
-  footer: 'contacts-mock pull --help: a deployment read into a seed file for --data.',
+  footer:
+    'contacts-mock pull --help: a deployment read into a seed file for --data. contacts-mock mcp --help: an MCP server for coding agents.',
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -355,11 +356,58 @@ token and password, printed once at the end.
 Exit codes: 0 the seed is written; 1 the pull failed (nothing written); 2 bad usage.`,
 }
 
-/** The command a command line is for, which its usage errors name: the mock's or `pull`'s. */
+/** `contacts-mock mcp`: the MCP server's flags, each with its variable (an MCP client's
+ * configuration sets either). */
+export const MCP_OPTIONS = {
+  url: option({
+    flag: 'url',
+    value: 'URL',
+    env: 'MOCK_URL',
+    parse: optional(httpUrl),
+    default: undefined,
+    help: 'attach to this running mock instead of starting one',
+  }),
+  adminToken: option({
+    flag: 'admin-token',
+    value: 'TOKEN',
+    env: 'ADMIN_TOKEN',
+    parse: optional(text),
+    default: undefined,
+    help: "the attached mock's --admin-token (a variable keeps it out of process lists)",
+  }),
+  dataDir: option({
+    flag: 'data-dir',
+    value: 'DIR',
+    env: 'MCP_DATA_DIR',
+    parse: optional(text),
+    default: undefined,
+    help: 'the folder for the data file, its snapshots and the contract runs’ reports; nothing is written elsewhere',
+    shows: 'a temporary folder, removed at the exit',
+  }),
+  allowRemoteContract: switchOption({
+    flag: 'allow-remote-contract',
+    env: 'MCP_ALLOW_REMOTE_CONTRACT',
+    help: 'let contract_run check a base URL that is not this machine (by default only loopback)',
+  }),
+}
+
+export type McpConfig = ValuesOf<typeof MCP_OPTIONS>
+
+export const MCP_COMMAND: CommandSpec<typeof MCP_OPTIONS> = {
+  name: 'contacts-mock mcp',
+  usage: [
+    'Usage: contacts-mock mcp [flags]   (npx contacts-mock-kit mcp; in this repository: npm start -- mcp)',
+    'An MCP server over stdio for coding agents: sandboxes, requests, faults, the contract suite',
+    '(docs/with-a-coding-agent.md).',
+  ].join('\n'),
+  options: MCP_OPTIONS,
+}
+
+/** The command a command line is for, which its usage errors name: the mock's, `pull`'s or `mcp`'s. */
 export const commandOf = (
   argv: readonly string[],
-): CommandSpec<typeof OPTIONS | typeof PULL_OPTIONS> =>
-  argv[0] === 'pull' ? PULL_COMMAND : COMMAND
+): CommandSpec<typeof OPTIONS | typeof PULL_OPTIONS | typeof MCP_OPTIONS> =>
+  argv[0] === 'pull' ? PULL_COMMAND : argv[0] === 'mcp' ? MCP_COMMAND : COMMAND
 
 function readPullCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): CommandLine {
   const line = parseCommandLine(PULL_COMMAND, argv, env)
@@ -384,11 +432,17 @@ export const USAGE = helpText(COMMAND)
 export type CommandLine =
   | { kind: 'serve'; config: MockConfig }
   | { kind: 'pull'; config: PullConfig }
+  | { kind: 'mcp'; config: McpConfig }
   | { kind: 'help'; text: string }
   | { kind: 'version' }
 
 export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): CommandLine {
   if (argv[0] === 'pull') return readPullCommandLine(argv.slice(1), env)
+  if (argv[0] === 'mcp') {
+    const line = parseCommandLine(MCP_COMMAND, argv.slice(1), env)
+    if (line.kind === 'run') return { kind: 'mcp', config: line.values }
+    return { kind: 'help', text: helpText(MCP_COMMAND) }
+  }
   const line = parseCommandLine(COMMAND, argv, env)
   if (line.kind === 'help') return { kind: 'help', text: USAGE }
   if (line.kind !== 'run') return line
