@@ -3,6 +3,7 @@
 // what the rule catalogue (suite/rules/) lists of each field. Pure: it is given the document, so
 // the runner reads the catalogue of the run's document (--document) with it too; the generators
 // use views.ts, bound to the run's document.
+import { overlay, readProvenance, type ProvenanceStatement } from '../../../openapi/provenance.ts'
 
 export type Json = Record<string, unknown>
 
@@ -28,6 +29,8 @@ export interface SchemaView {
   readonly items: unknown
   /** The alternatives of `anyOf` / `oneOf`. */
   readonly branches: readonly SchemaView[]
+  /** Who states its constraints (`x-provenance`): the schema's, then one beside its `$ref`. */
+  readonly provenance: ProvenanceStatement | undefined
 }
 
 type Draft = { -readonly [Key in keyof SchemaView]: SchemaView[Key] }
@@ -67,6 +70,7 @@ const EMPTY: SchemaView = {
   closed: false,
   items: undefined,
   branches: [],
+  provenance: undefined,
 }
 
 const NUMBERS = [
@@ -107,6 +111,7 @@ export function schemaViews(document: unknown): SchemaViews {
   /** Adds one schema's keywords to the view: `allOf` members are merged in, alternatives kept. */
   function mergeInto(draft: Draft, schema: unknown): void {
     const node = followRef(schema)
+    const ref = isJson(schema) ? stringAt(schema, '$ref') : undefined
     for (const member of listAt(node, 'allOf')) mergeInto(draft, member)
     const type = node['type']
     if (typeof type === 'string') draft.types = [type]
@@ -124,6 +129,12 @@ export function schemaViews(document: unknown): SchemaViews {
     if ('items' in node) draft.items = node['items']
     const alternatives = [...listAt(node, 'anyOf'), ...listAt(node, 'oneOf')]
     draft.branches = [...draft.branches, ...alternatives.map(viewOf)]
+    // The use site (beside a `$ref`) says more than the schema it names.
+    const where = ref ?? 'a schema'
+    draft.provenance = overlay(draft.provenance, readProvenance(node, where))
+    if (ref !== undefined) {
+      draft.provenance = overlay(draft.provenance, readProvenance(schema, `beside $ref ${ref}`))
+    }
   }
 
   function viewOf(schema: unknown): SchemaView {
