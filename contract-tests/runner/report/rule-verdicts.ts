@@ -1,0 +1,145 @@
+// The verdict of each rule of the document in a run, and the run's failures grouped by who
+// states the rules they break (openapi/provenance.ts): against a real deployment, a broken rule
+// of the interface is a broken deployment, a broken decision one that decided otherwise.
+//
+// A check may cover several rules (a create's 201 and its Location); when it fails, the failure
+// is put down to those of its rules whose checks fail the most often (all of them, every check
+// failing, first): a target that only drops the Location fails every check of the header and few
+// of the create's, so the header's rule is the one broken. A rule is failed when a failure is put
+// down to it, passed when a check of it ran, skipped otherwise.
+import { decisionLabel, decisionNumberOf } from '../../../openapi/provenance.ts'
+import type { Rule, RuleProvenance } from '../../suite/rules/rule.ts'
+import type { CheckResult } from './check-results.ts'
+
+export type Verdict = 'passed' | 'failed' | 'skipped'
+
+export interface RuleVerdict {
+  rule: Rule
+  verdict: Verdict
+}
+
+/** The rules each failed check is put down to (its rules that fail the most often). */
+export function blameOf(
+  rules: readonly Rule[],
+  checks: readonly CheckResult[],
+): Map<CheckResult, Rule[]> {
+  const byId = new Map(rules.map((rule) => [rule.id, rule]))
+  const ran = new Map<string, { failed: number; ran: number }>()
+  for (const check of checks) {
+    if (check.outcome === 'skipped') continue
+    for (const id of check.covers ?? []) {
+      const count = ran.get(id) ?? { failed: 0, ran: 0 }
+      count.ran += 1
+      if (check.outcome === 'failed') count.failed += 1
+      ran.set(id, count)
+    }
+  }
+  const share = (id: string): number => {
+    const count = ran.get(id)
+    return count === undefined || count.ran === 0 ? 0 : count.failed / count.ran
+  }
+  const blame = new Map<CheckResult, Rule[]>()
+  for (const check of checks) {
+    if (check.outcome !== 'failed') continue
+    const own = (check.covers ?? []).flatMap((id) => byId.get(id) ?? [])
+    const most = Math.max(...own.map(({ id }) => share(id)))
+    blame.set(
+      check,
+      own.filter(({ id }) => share(id) === most),
+    )
+  }
+  return blame
+}
+
+/** Each rule's verdict, in the catalogue's order. */
+export function verdictsOf(rules: readonly Rule[], checks: readonly CheckResult[]): RuleVerdict[] {
+  const failed = new Set([...blameOf(rules, checks).values()].flat().map(({ id }) => id))
+  const ran = new Set(
+    checks.filter(({ outcome }) => outcome !== 'skipped').flatMap(({ covers }) => covers ?? []),
+  )
+  return rules.map((rule) => ({
+    rule,
+    verdict: failed.has(rule.id) ? 'failed' : ran.has(rule.id) ? 'passed' : 'skipped',
+  }))
+}
+
+/** The failed rules by provenance: the interface's, the docs', each decision's, the unlabelled. */
+export interface ProvenanceGroups {
+  interface: Rule[]
+  'service-docs': Rule[]
+  /** By decision number, ascending. */
+  decisions: Map<number, Rule[]>
+  unlabelled: Rule[]
+  /** Failed checks that cover no rule of the document: put down to none. */
+  unattributed: number
+}
+
+export function groupByProvenance(
+  verdicts: readonly RuleVerdict[],
+  checks: readonly CheckResult[],
+): ProvenanceGroups {
+  const groups: ProvenanceGroups = {
+    interface: [],
+    'service-docs': [],
+    decisions: new Map(),
+    unlabelled: [],
+    unattributed: 0,
+  }
+  for (const { rule, verdict } of verdicts) {
+    if (verdict !== 'failed') continue
+    const decision = decisionNumberOf(rule.provenance)
+    if (decision !== undefined) {
+      groups.decisions.set(decision, [...(groups.decisions.get(decision) ?? []), rule])
+    } else if (rule.provenance === 'interface' || rule.provenance === 'service-docs') {
+      groups[rule.provenance].push(rule)
+    } else groups.unlabelled.push(rule)
+  }
+  const known = new Set(verdicts.map(({ rule }) => rule.id))
+  groups.unattributed = checks.filter(
+    ({ outcome, covers = [] }) => outcome === 'failed' && !covers.some((id) => known.has(id)),
+  ).length
+  groups.decisions = new Map([...groups.decisions].sort(([a], [b]) => a - b))
+  return groups
+}
+
+const rulesCount = (count: number): string => `${String(count)} rule${count === 1 ? '' : 's'}`
+
+/**
+ * `breaks 0 rules of the interface and 1 of the service's public docs; decides otherwise on
+ * decisions 2, 14, 22`: the run's last line.
+ */
+export function provenanceLine(groups: ProvenanceGroups): string {
+  const decisions = [...groups.decisions.keys()]
+  const otherwise =
+    decisions.length === 0
+      ? 'decides otherwise on no decision'
+      : `decides otherwise on decision${decisions.length === 1 ? '' : 's'} ${decisions.join(', ')}`
+  const unlabelled =
+    groups.unlabelled.length === 0 ? '' : `; ${rulesCount(groups.unlabelled.length)} not labelled`
+  return (
+    `breaks ${rulesCount(groups.interface.length)} of the interface and ` +
+    `${String(groups['service-docs'].length)} of the service's public docs; ${otherwise}${unlabelled}`
+  )
+}
+
+/** The heading of a group: `interface`, `decision 14 (soft_delete)`, by the catalogue's titles. */
+export function groupName(provenance: RuleProvenance, catalogue: readonly Rule[]): string {
+  const decision = decisionNumberOf(provenance)
+  const rule = catalogue.find((item) => item.kind === 'decision' && item.decision === decision)
+  return rule === undefined
+    ? provenance
+    : `${provenance} (${rule.title.replace(/^Decision \d+: /, '')})`
+}
+
+/** The groups in order, each with the provenance that names it. */
+export function groupsInOrder(groups: ProvenanceGroups): [RuleProvenance, Rule[]][] {
+  return [
+    ['interface', groups.interface],
+    ['service-docs', groups['service-docs']],
+    ...[...groups.decisions].map(([number, rules]): [RuleProvenance, Rule[]] => [
+      decisionLabel(number),
+      rules,
+    ]),
+    ['unlabelled', groups.unlabelled],
+  ]
+}
