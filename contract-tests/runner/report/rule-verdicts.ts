@@ -2,11 +2,12 @@
 // states the rules they break (openapi/provenance.ts): against a real deployment, a broken rule
 // of the interface is a broken deployment, a broken decision one that decided otherwise.
 //
-// A check may cover several rules (a create's 201 and its Location); when it fails, the failure
-// is put down to those of its rules whose checks fail the most often (all of them, every check
-// failing, first): a target that only drops the Location fails every check of the header and few
-// of the create's, so the header's rule is the one broken. A rule is failed when a failure is put
-// down to it, passed when a check of it ran, skipped otherwise.
+// A check may cover several rules (a create's 201 and its Location); when it fails, its failure
+// is put down to the fewest of them that explain every failure of the run: a rule that is the
+// only one of a failed check first (a target that drops the Location fails the check of the
+// header alone, which explains the create's check that failed with it), then those whose checks
+// fail the most often. A rule is failed when a failure is put down to it, passed when a check of
+// it ran, skipped otherwise.
 import { decisionLabel, decisionNumberOf } from '../../../openapi/provenance.ts'
 import type { Rule, RuleProvenance } from '../../suite/rules/rule.ts'
 import type { CheckResult } from './check-results.ts'
@@ -18,7 +19,11 @@ export interface RuleVerdict {
   verdict: Verdict
 }
 
-/** The rules each failed check is put down to (its rules that fail the most often). */
+/**
+ * The rules each failed check is put down to. A rule that is the only one of a failed check is
+ * broken; a failed check one of whose rules is broken is explained by it; the failures left are
+ * put down to their rules whose checks fail the most often (all of them if they tie), those first.
+ */
 export function blameOf(
   rules: readonly Rule[],
   checks: readonly CheckResult[],
@@ -38,17 +43,23 @@ export function blameOf(
     const count = ran.get(id)
     return count === undefined || count.ran === 0 ? 0 : count.failed / count.ran
   }
-  const blame = new Map<CheckResult, Rule[]>()
-  for (const check of checks) {
-    if (check.outcome !== 'failed') continue
-    const own = (check.covers ?? []).flatMap((id) => byId.get(id) ?? [])
-    const most = Math.max(...own.map(({ id }) => share(id)))
-    blame.set(
-      check,
-      own.filter(({ id }) => share(id) === most),
-    )
+  const failed = checks.flatMap((check) => {
+    const own = [...new Set(check.covers ?? [])].filter((id) => byId.has(id))
+    return check.outcome === 'failed' && own.length > 0 ? [{ check, own }] : []
+  })
+  const broken = new Set(failed.flatMap(({ own }) => (own.length === 1 ? own : [])))
+  for (;;) {
+    const left = failed.filter(({ own }) => !own.some((id) => broken.has(id)))
+    if (left.length === 0) break
+    const most = Math.max(...left.flatMap(({ own }) => own.map(share)))
+    for (const { own } of left) for (const id of own) if (share(id) === most) broken.add(id)
   }
-  return blame
+  return new Map(
+    failed.map(({ check, own }) => [
+      check,
+      own.filter((id) => broken.has(id)).flatMap((id) => byId.get(id) ?? []),
+    ]),
+  )
 }
 
 /** Each rule's verdict, in the catalogue's order. */
