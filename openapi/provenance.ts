@@ -24,7 +24,20 @@ export const isProvenance = (value: unknown): value is Provenance =>
   value === 'service-docs' ||
   (typeof value === 'string' && DECISION.test(value))
 
-export const decisionLabel = (decision: number): Provenance => `decision ${String(decision) as `${number}`}`
+export const decisionLabel = (decision: number): Provenance =>
+  `decision ${String(decision) as `${number}`}`
+
+/** What `contacts-contract --only` selects: a provenance, or `decisions` for every decision. */
+export type ProvenanceSelection = Provenance | 'decisions'
+
+/** Whether a rule of this provenance is of the selection. */
+export const isSelected = (
+  selection: readonly ProvenanceSelection[],
+  provenance: string,
+): boolean =>
+  selection.some((chosen) =>
+    chosen === 'decisions' ? decisionNumberOf(provenance) !== undefined : chosen === provenance,
+  )
 
 /** The decision's number of `decision 7`; undefined for the interface and the docs. */
 export function decisionNumberOf(provenance: string): number | undefined {

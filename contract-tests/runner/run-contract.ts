@@ -139,7 +139,7 @@ async function provenanceReport(
   results: RunResults,
 ): Promise<SummaryExtras> {
   const catalogue = catalogueOf(target.document)
-  const verdicts = verdictsOf(catalogue, results.checks)
+  const verdicts = verdictsOf(catalogue, results.checks, options.only)
   const groups = groupByProvenance(verdicts, results.checks)
   const { ledger } = options
   if (ledger === undefined) return { groups, catalogue }
@@ -198,7 +198,12 @@ export async function runContract(options: RunOptions): Promise<number> {
     for (const file of await writeMarkdownSummary(safe(markdown), options.summary))
       say(`Markdown summary: ${file}`)
     if (options.coverage) {
-      const { text, file } = await reportCoverage(target.document, results.checks, options.junit)
+      const { text, file } = await reportCoverage(
+        target.document,
+        results.checks,
+        options.junit,
+        options.only,
+      )
       process.stdout.write(safe(text))
       say(`coverage of the document's rules: ${file}`)
     }

@@ -20,7 +20,7 @@ import {
   type Parse,
   type ValuesOf,
 } from '../../mock/process/command-line.ts'
-import { decisionLabel, type Provenance } from '../../openapi/provenance.ts'
+import { decisionLabel, type ProvenanceSelection } from '../../openapi/provenance.ts'
 import type { Secret } from './report/safe-text.ts'
 
 /** A setting: an option, and whether its value is redacted wherever the run's output shows it. */
@@ -69,9 +69,6 @@ const toRuleIds: Parse<string[] | undefined> = (value, name) => {
   if (ids.length === 0) throw new UsageError(`${name} names no rule.`)
   return ids
 }
-
-/** What --only selects: a provenance, or `decisions` for every decision. */
-export type ProvenanceSelection = Provenance | 'decisions'
 
 /** `interface,decision:2` → `['interface', 'decision 2']`; the runner checks the decisions exist. */
 const toSelection: Parse<ProvenanceSelection[] | undefined> = (value, name) => {

@@ -168,6 +168,20 @@ describe('The verdicts of the rules', () => {
     )
     expect(groups.unattributed).toBe(1)
   })
+
+  test('When --only interface ran a check that also covers a decision, then its failure is put down to the rule of the interface, and the decision is not judged', () => {
+    // Arrange
+    const checks = [check('a', 'failed', ['decision:10', 'status:getContact:200'])]
+
+    // Act
+    const verdicts = verdictsOf(RULES, checks, ['interface'])
+
+    // Assert
+    expect(
+      verdicts.filter(({ verdict }) => verdict === 'failed').map(({ rule: { id } }) => id),
+    ).toEqual(['status:getContact:200'])
+    expect(verdicts.find(({ rule: { id } }) => id === 'decision:10')?.verdict).toBe('skipped')
+  })
 })
 
 describe('The drift ledger', () => {

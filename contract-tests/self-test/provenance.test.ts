@@ -110,7 +110,7 @@ describe('A target checked twice with a ledger, the second time deviating from a
       drift.findIndex((line) => line.startsWith('  fixed')),
     )
     expect(newly[0]).toBe('  newly failing (3):')
-    expect(idsIn(newly)).toEqual([INTERFACE_RULE, ...DECISION_RULES])
+    expect(idsIn(newly).sort()).toEqual([INTERFACE_RULE, ...DECISION_RULES].sort())
     expect(drift).toContain('  fixed (0):')
     const since = drift.slice(drift.indexOf('  failing since:') + 1)
     expect(since).toHaveLength(3)

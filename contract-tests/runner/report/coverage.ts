@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path'
 import type { OpenApiDocument } from '../../../openapi/document.ts'
 import { catalogueOf } from '../../suite/rules/catalogue.ts'
 import { RULE_KINDS, type Rule, type RuleKind } from '../../suite/rules/rule.ts'
+import type { ProvenanceSelection } from '../../../openapi/provenance.ts'
 import type { CheckResult } from './check-results.ts'
 import { groupByProvenance, groupsInOrder, provenanceLine, verdictsOf } from './rule-verdicts.ts'
 
@@ -140,6 +141,7 @@ export async function writeCoverage(
   coverage: Coverage,
   folder: string,
   checks: readonly CheckResult[] = [],
+  only?: readonly ProvenanceSelection[],
 ): Promise<string> {
   const file = join(folder, 'coverage.json')
   await mkdir(folder, { recursive: true })
@@ -147,6 +149,7 @@ export async function writeCoverage(
   const verdicts = verdictsOf(
     rules.map(({ rule }) => rule),
     checks,
+    only,
   )
   const verdictOf = new Map(verdicts.map(({ rule, verdict }) => [rule.id, verdict]))
   const groups = groupByProvenance(verdicts, checks)
@@ -181,10 +184,11 @@ export async function reportCoverage(
   document: OpenApiDocument,
   checks: readonly CheckResult[],
   junit: string | undefined,
+  only?: readonly ProvenanceSelection[],
 ): Promise<{ text: string; file: string }> {
   const coverage = coverageOf(catalogueOf(document), checks)
   return {
     text: formatCoverage(coverage),
-    file: await writeCoverage(coverage, reportsFolder(junit), checks),
+    file: await writeCoverage(coverage, reportsFolder(junit), checks, only),
   }
 }

@@ -8,7 +8,12 @@
 // header alone, which explains the create's check that failed with it), then those whose checks
 // fail the most often. A rule is failed when a failure is put down to it, passed when a check of
 // it ran, skipped otherwise.
-import { decisionLabel, decisionNumberOf } from '../../../openapi/provenance.ts'
+import {
+  decisionLabel,
+  decisionNumberOf,
+  isSelected,
+  type ProvenanceSelection,
+} from '../../../openapi/provenance.ts'
 import type { Rule, RuleProvenance } from '../../suite/rules/rule.ts'
 import type { CheckResult } from './check-results.ts'
 
@@ -18,6 +23,10 @@ export interface RuleVerdict {
   rule: Rule
   verdict: Verdict
 }
+
+/** The rules of the selection (--only). */
+export const rulesOf = (rules: readonly Rule[], only: readonly ProvenanceSelection[]): Rule[] =>
+  rules.filter(({ provenance }) => isSelected(only, provenance))
 
 /**
  * The rules each failed check is put down to. A rule that is the only one of a failed check is
@@ -62,15 +71,28 @@ export function blameOf(
   )
 }
 
-/** Each rule's verdict, in the catalogue's order. */
-export function verdictsOf(rules: readonly Rule[], checks: readonly CheckResult[]): RuleVerdict[] {
-  const failed = new Set([...blameOf(rules, checks).values()].flat().map(({ id }) => id))
+/**
+ * Each rule's verdict, in the catalogue's order. A run of some provenances (--only) judges their
+ * rules alone: a failure is put down to those, and the others are skipped.
+ */
+export function verdictsOf(
+  rules: readonly Rule[],
+  checks: readonly CheckResult[],
+  only?: readonly ProvenanceSelection[],
+): RuleVerdict[] {
+  const judged = only === undefined ? rules : rulesOf(rules, only)
+  const failed = new Set([...blameOf(judged, checks).values()].flat().map(({ id }) => id))
   const ran = new Set(
     checks.filter(({ outcome }) => outcome !== 'skipped').flatMap(({ covers }) => covers ?? []),
   )
+  const judgedIds = new Set(judged.map(({ id }) => id))
   return rules.map((rule) => ({
     rule,
-    verdict: failed.has(rule.id) ? 'failed' : ran.has(rule.id) ? 'passed' : 'skipped',
+    verdict: failed.has(rule.id)
+      ? 'failed'
+      : ran.has(rule.id) && judgedIds.has(rule.id)
+        ? 'passed'
+        : 'skipped',
   }))
 }
 

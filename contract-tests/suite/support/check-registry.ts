@@ -6,8 +6,8 @@
 // of the rules stated by whom it names (their provenance, suite/rules/): the others stay in every
 // report, skipped, with their titles.
 import { appendFileSync } from 'node:fs'
-import { decisionNumberOf } from '../../../openapi/provenance.ts'
-import { nameSetting, type ProvenanceSelection } from '../../runner/settings.ts'
+import { isSelected } from '../../../openapi/provenance.ts'
+import { nameSetting } from '../../runner/settings.ts'
 import { contractRules } from '../rules/contract-rules.ts'
 import type { RuleProvenance } from '../rules/rule.ts'
 import { contractEnv } from './env.ts'
@@ -58,11 +58,6 @@ export function innerScope(
   }
 }
 
-const selects = (selection: readonly ProvenanceSelection[], provenance: RuleProvenance): boolean =>
-  selection.some((chosen) =>
-    chosen === 'decisions' ? decisionNumberOf(provenance) !== undefined : chosen === provenance,
-  )
-
 let provenances: Map<string, RuleProvenance> | undefined
 
 /** Why --only skips a check of these rules; undefined when one of them is of its selection. */
@@ -72,7 +67,7 @@ function selectionSkip(covers: readonly string[]): string | undefined {
   provenances ??= new Map(contractRules().map((rule) => [rule.id, rule.provenance]))
   const chosen = covers.some((id) => {
     const provenance = provenances?.get(id)
-    return provenance !== undefined && selects(only, provenance)
+    return provenance !== undefined && isSelected(only, provenance)
   })
   return chosen
     ? undefined
