@@ -13,7 +13,6 @@ import { attachCovers } from './report/check-covers.ts'
 import { createCheckTracker, type RunResults } from './report/check-results.ts'
 import { createProgressPrinter, formatFailureBlocks } from './report/console-report.ts'
 import { formatJunit, provenancesOf } from './report/junit-report.ts'
-import { rulesOf } from './report/rule-verdicts.ts'
 import { contractRules } from '../suite/rules/contract-rules.ts'
 import { createRunSafeText } from './report/run-secrets.ts'
 import { mapStrings } from './report/safe-text.ts'
@@ -21,7 +20,7 @@ import { SUITE_DIR } from './locate.ts'
 
 const [resultsFile, ...files] = process.argv.slice(2)
 if (resultsFile === undefined) throw new Error('test-process: RESULTS-FILE is required')
-const { junit, bail, coversFile, only } = contractEnv()
+const { junit, bail, coversFile } = contractEnv()
 
 /** A slow target must not leave the log silent: a line at least this often. */
 const HEARTBEAT_MS = 20_000
@@ -81,8 +80,7 @@ for await (const event of events) {
 clearInterval(heartbeat)
 await attachCovers(results.checks, coversFile, SUITE_DIR)
 if (junit !== undefined) {
-  const rules = only === undefined ? contractRules() : rulesOf(contractRules(), only)
-  const provenanceOf = provenancesOf(rules, results.checks)
+  const provenanceOf = provenancesOf(contractRules(), results.checks)
   await writeFile(junit, formatJunit(results, SUITE_DIR, process.cwd(), provenanceOf))
 }
 write(formatFailureBlocks(results))

@@ -73,7 +73,8 @@ export function blameOf(
 
 /**
  * Each rule's verdict, in the catalogue's order. A run of some provenances (--only) judges their
- * rules alone: a failure is put down to those, and the others are skipped.
+ * rules alone, the others are skipped; a failure is still put down to any rule, so that a check of
+ * a rule of the interface and a decision, failed by the decision, breaks no rule of the interface.
  */
 export function verdictsOf(
   rules: readonly Rule[],
@@ -81,18 +82,20 @@ export function verdictsOf(
   only?: readonly ProvenanceSelection[],
 ): RuleVerdict[] {
   const judged = only === undefined ? rules : rulesOf(rules, only)
-  const failed = new Set([...blameOf(judged, checks).values()].flat().map(({ id }) => id))
+  const failed = new Set([...blameOf(rules, checks).values()].flat().map(({ id }) => id))
   const ran = new Set(
     checks.filter(({ outcome }) => outcome !== 'skipped').flatMap(({ covers }) => covers ?? []),
   )
   const judgedIds = new Set(judged.map(({ id }) => id))
   return rules.map((rule) => ({
     rule,
-    verdict: failed.has(rule.id)
-      ? 'failed'
-      : ran.has(rule.id) && judgedIds.has(rule.id)
-        ? 'passed'
-        : 'skipped',
+    verdict: !judgedIds.has(rule.id)
+      ? 'skipped'
+      : failed.has(rule.id)
+        ? 'failed'
+        : ran.has(rule.id)
+          ? 'passed'
+          : 'skipped',
   }))
 }
 
@@ -105,6 +108,8 @@ export interface ProvenanceGroups {
   unlabelled: Rule[]
   /** Failed checks that cover no rule of the document: put down to none. */
   unattributed: number
+  /** Failed checks put down to rules outside the run's --only alone. */
+  unjudged: number
 }
 
 export function groupByProvenance(
@@ -117,6 +122,7 @@ export function groupByProvenance(
     decisions: new Map(),
     unlabelled: [],
     unattributed: 0,
+    unjudged: 0,
   }
   for (const { rule, verdict } of verdicts) {
     if (verdict !== 'failed') continue
@@ -128,8 +134,15 @@ export function groupByProvenance(
     } else groups.unlabelled.push(rule)
   }
   const known = new Set(verdicts.map(({ rule }) => rule.id))
-  groups.unattributed = checks.filter(
-    ({ outcome, covers = [] }) => outcome === 'failed' && !covers.some((id) => known.has(id)),
+  const failed = new Set(
+    verdicts.flatMap(({ rule, verdict }) => (verdict === 'failed' ? [rule.id] : [])),
+  )
+  const failedChecks = checks.filter(({ outcome }) => outcome === 'failed')
+  groups.unattributed = failedChecks.filter(
+    ({ covers = [] }) => !covers.some((id) => known.has(id)),
+  ).length
+  groups.unjudged = failedChecks.filter(
+    ({ covers = [] }) => covers.some((id) => known.has(id)) && !covers.some((id) => failed.has(id)),
   ).length
   groups.decisions = new Map([...groups.decisions].sort(([a], [b]) => a - b))
   return groups

@@ -18,7 +18,7 @@ const RULES_SHOWN = 10
 
 export function provenanceLines({ groups, catalogue }: SummaryExtras): string[] {
   const failing = groupsInOrder(groups).filter(([, rules]) => rules.length > 0)
-  if (failing.length === 0 && groups.unattributed === 0) return []
+  if (failing.length === 0 && groups.unattributed === 0 && groups.unjudged === 0) return []
   return [
     'Failed rules by provenance (of the interface or the docs: a broken deployment; of a decision: one that decided otherwise):',
     ...failing.flatMap(([provenance, rules]) => [
@@ -31,6 +31,9 @@ export function provenanceLines({ groups, catalogue }: SummaryExtras): string[] 
     ...(groups.unattributed === 0
       ? []
       : [`  ${String(groups.unattributed)} failed check(s) cover no rule of the document`]),
+    ...(groups.unjudged === 0
+      ? []
+      : [`  ${String(groups.unjudged)} failed check(s) put down to rules outside --only`]),
   ]
 }
 
