@@ -1,7 +1,7 @@
 // Who states each rule of the document: the interface as the user gave it, the real service's
 // public docs, or one of this kit's numbered decisions (`info.description`). The document says it
 // with `x-provenance` where a rule's source differs from its parent's: on an operation, a
-// response, a header, a request body's media type, a parameter, a schema (beside a `$ref` too).
+// response, a header, a request body's media type, a parameter, a schema.
 // Its value is one provenance for everything below it (`x-provenance: interface`) or one per
 // constraint keyword, `*` for the rest (`x-provenance: {'*': interface, maxLength: decision 7}`;
 // not `default`, which a linter reads as a schema's default value). Against a real deployment, a

@@ -29,7 +29,7 @@ export interface SchemaView {
   readonly items: unknown
   /** The alternatives of `anyOf` / `oneOf`. */
   readonly branches: readonly SchemaView[]
-  /** Who states its constraints (`x-provenance`): the schema's, then one beside its `$ref`. */
+  /** Who states its constraints (`x-provenance`), its `allOf` members' under its own. */
   readonly provenance: ProvenanceStatement | undefined
 }
 
@@ -111,7 +111,6 @@ export function schemaViews(document: unknown): SchemaViews {
   /** Adds one schema's keywords to the view: `allOf` members are merged in, alternatives kept. */
   function mergeInto(draft: Draft, schema: unknown): void {
     const node = followRef(schema)
-    const ref = isJson(schema) ? stringAt(schema, '$ref') : undefined
     for (const member of listAt(node, 'allOf')) mergeInto(draft, member)
     const type = node['type']
     if (typeof type === 'string') draft.types = [type]
@@ -129,12 +128,8 @@ export function schemaViews(document: unknown): SchemaViews {
     if ('items' in node) draft.items = node['items']
     const alternatives = [...listAt(node, 'anyOf'), ...listAt(node, 'oneOf')]
     draft.branches = [...draft.branches, ...alternatives.map(viewOf)]
-    // The use site (beside a `$ref`) says more than the schema it names.
-    const where = ref ?? 'a schema'
-    draft.provenance = overlay(draft.provenance, readProvenance(node, where))
-    if (ref !== undefined) {
-      draft.provenance = overlay(draft.provenance, readProvenance(schema, `beside $ref ${ref}`))
-    }
+    // its own statement over those of its allOf members
+    draft.provenance = overlay(draft.provenance, readProvenance(node, 'a schema of the document'))
   }
 
   function viewOf(schema: unknown): SchemaView {
