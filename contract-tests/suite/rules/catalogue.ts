@@ -3,7 +3,8 @@
 // order of checks between them; each constraint of each body field per media type, and of each
 // query parameter. Read from the document alone, so a new decision, status or field is a new rule
 // at once (`contacts-contract --coverage` lists the checks of each; the self-test fails on one
-// without a check).
+// without a check). Each rule says who states it (its provenance: `x-provenance` along the way
+// down to it, openapi/provenance.ts), which `--only` selects by and the reports group failures by.
 import type { OpenApiDocument } from '../../../openapi/document.ts'
 import { modelOf, type DocumentOperation } from '../../../openapi/document-model.ts'
 import { resolveProvenance } from '../../../openapi/provenance.ts'
