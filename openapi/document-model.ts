@@ -1,11 +1,12 @@
 // The document read once: its operations and what each states (method, path, parameters, bodies,
 // responses and their headers, security), `$ref`s followed and every schema's Ajv key kept. The
 // mock's validators, routes, faults and pages, the response check and the contract suite with its
-// rule catalogue all read this one model instead of walking `paths` each. Pure: the browser
-// bundle runs it too.
+// rule catalogue all read this one model instead of walking `paths` each, with who states each
+// part (`x-provenance`, provenance.ts). Pure: the browser bundle runs it too.
 import { OpenAPIV3, type OpenAPIV3_1 } from 'openapi-types'
 import { escapePointer, locate, resolveRef, type OpenApiDocument } from './document.ts'
 import { matchPath, toTemplate } from './path-templates.ts'
+import { readProvenance, type ProvenanceStatement } from './provenance.ts'
 
 /** The methods a path item may have, in the order OpenAPI lists them. */
 export const HTTP_METHODS: readonly HttpMethod[] = Object.values(OpenAPIV3.HttpMethods)
@@ -14,6 +15,8 @@ export type HttpMethod = `${OpenAPIV3.HttpMethods}`
 /** A parameter, `$ref` followed, with the Ajv key of its schema (where it is stated, `/schema`). */
 export interface DocumentParameter extends OpenAPIV3_1.ParameterObject {
   readonly schemaKey: string
+  /** Its `x-provenance`, where the parameter states one. */
+  readonly provenance: ProvenanceStatement | undefined
 }
 
 /** A body of one media type: its schema as the document states it (a `$ref` is left), its key. */
@@ -21,12 +24,15 @@ export interface DocumentMedia {
   readonly type: string
   readonly schema: OpenAPIV3_1.MediaTypeObject['schema']
   readonly schemaKey: string
+  /** The media type's `x-provenance` (a body type the kit decided to take). */
+  readonly provenance: ProvenanceStatement | undefined
 }
 
 export interface DocumentHeader {
   readonly name: string
   /** Its schema, `$ref` followed; an empty one when it states none. */
   readonly schema: OpenAPIV3_1.SchemaObject
+  readonly provenance: ProvenanceStatement | undefined
 }
 
 export interface DocumentResponse {
@@ -38,6 +44,8 @@ export interface DocumentResponse {
   readonly headers: readonly DocumentHeader[]
   /** Its bodies, in the document's order; none for an answer without one. */
   readonly content: readonly DocumentMedia[]
+  /** Its `x-provenance` (an error's status is a decision), `$ref` followed. */
+  readonly provenance: ProvenanceStatement | undefined
 }
 
 export interface DocumentOperation {
@@ -61,6 +69,8 @@ export interface DocumentOperation {
   readonly responses: readonly DocumentResponse[]
   /** Its security requirements, else the document's. */
   readonly security: readonly OpenAPIV3_1.SecurityRequirementObject[]
+  /** Its `x-provenance`: the interface's operations, the docs' (login, the catalog). */
+  readonly provenance: ProvenanceStatement | undefined
 }
 
 export interface DocumentPath {
@@ -98,6 +108,7 @@ const mediaOf = (content: OpenAPIV3_1.ResponseObject['content'], at: string): Do
     type,
     schema: media.schema,
     schemaKey: `${at}/content/${escapePointer(type)}/schema`,
+    provenance: readProvenance(media, `${at}/content/${escapePointer(type)}`),
   }))
 
 /** A parameter with its schema's key; `at` is where the document lists it. */
@@ -107,7 +118,7 @@ function parameterOf(
   at: readonly string[],
 ): DocumentParameter {
   const { node, key } = locate<OpenAPIV3_1.ParameterObject>(document, parameter, at)
-  return { ...node, schemaKey: `${key}/schema` }
+  return { ...node, schemaKey: `${key}/schema`, provenance: readProvenance(node, key) }
 }
 
 function responsesOf(
@@ -124,13 +135,21 @@ function responsesOf(
       status: Number.isInteger(status) ? status : undefined,
       description: node.description,
       headers: Object.entries(node.headers ?? {}).map(([name, value]) => {
-        const { schema = {} } = resolveRef<OpenAPIV3_1.HeaderObject>(document, value)
-        return { name, schema: resolveRef<OpenAPIV3_1.SchemaObject>(document, schema) }
+        const header = resolveRef<OpenAPIV3_1.HeaderObject>(document, value)
+        const { schema = {} } = header
+        return {
+          name,
+          schema: resolveRef<OpenAPIV3_1.SchemaObject>(document, schema),
+          provenance: readProvenance(header, `${key}/headers/${name}`),
+        }
       }),
       content: mediaOf(node.content, key),
+      provenance: readProvenance(node, key),
     }
   })
 }
+
+const pointerOf = (where: readonly string[]): string => `#/${where.map(escapePointer).join('/')}`
 
 function operationsOf(
   document: OpenApiDocument,
@@ -170,6 +189,7 @@ function operationsOf(
         bodies: body ? mediaOf(body.node.content, body.key) : [],
         responses: responsesOf(document, operation.responses, [...where, 'responses']),
         security: operation.security ?? document.security ?? [],
+        provenance: readProvenance(operation, pointerOf(where)),
       },
     ]
   })

@@ -230,6 +230,12 @@ export interface components {
      * @example 5b0e6a36-3c4a-4d6b-9a0e-2f1c8d7e9a41
      */
     Uuid: string
+    /**
+     * Format: uuid
+     * @description The id of a type of the catalog; the interface says a string, the public docs a UUID.
+     * @example 3c200a99-be4c-4c98-abaf-cd1a4e1267fc
+     */
+    RelationshipTypeId: string
     LoginRequest: {
       user: {
         email: string
@@ -399,7 +405,7 @@ export interface components {
     /** @description A new relationship between the token owner and a contact. */
     UserRelationshipCreate: {
       contact_id: components['schemas']['Uuid']
-      relationship_id: components['schemas']['Uuid']
+      relationship_id: components['schemas']['RelationshipTypeId']
       anniversary_date?: components['schemas']['CalendarDate'] | null
     }
     /** @description The only field that can change; contact_id and relationship_id are not accepted. */
@@ -462,7 +468,7 @@ export interface components {
     /** @description A new relationship as form fields. */
     UserRelationshipCreateFormFields: {
       'user_relationship[contact_id]': components['schemas']['Uuid']
-      'user_relationship[relationship_id]': components['schemas']['Uuid']
+      'user_relationship[relationship_id]': components['schemas']['RelationshipTypeId']
       'user_relationship[anniversary_date]'?:
         components['schemas']['CalendarDate'] | components['schemas']['EmptyFormValue']
     }

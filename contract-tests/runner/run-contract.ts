@@ -11,12 +11,15 @@ import type { RunResults } from './report/check-results.ts'
 import { listTestFiles, nodeArgs, TEST_PROCESS } from './locate.ts'
 import { createResources, makeTempDir, releaseResources, type Resources } from './resources.ts'
 import { COMMAND, type RunOptions } from './settings.ts'
+import { catalogueOf } from '../suite/rules/catalogue.ts'
 import { reportCoverage } from './report/coverage.ts'
+import { formatDrift, recordOf, recordRun } from './report/ledger.ts'
 import { formatMarkdownSummary, writeMarkdownSummary } from './report/markdown-summary.ts'
 import { formatOracleCounts, readOracleCounts, type OracleCounts } from './report/oracle-counts.ts'
 import { secretsOf } from './report/run-secrets.ts'
 import { createSafeText } from './report/safe-text.ts'
-import { formatSummary, keepsContract } from './report/summary.ts'
+import { groupByProvenance, verdictsOf } from './report/rule-verdicts.ts'
+import { formatSummary, keepsContract, type SummaryExtras } from './report/summary.ts'
 import { prepareTarget, type Target } from './target/target.ts'
 
 /** The shell's code for a run stopped by Ctrl-C (128 + SIGINT). */
@@ -126,6 +129,31 @@ export async function sweep(target: Target): Promise<string[]> {
   }
 }
 
+/**
+ * The run's failures by provenance and, with --ledger, its record appended and what changed since
+ * the previous run on the target. A ledger that cannot be written is said, and the run reports on.
+ */
+async function provenanceReport(
+  options: RunOptions,
+  target: Target,
+  results: RunResults,
+): Promise<SummaryExtras> {
+  const catalogue = catalogueOf(target.document)
+  const verdicts = verdictsOf(catalogue, results.checks, options.only)
+  const groups = groupByProvenance(verdicts, results.checks)
+  const { ledger } = options
+  if (ledger === undefined) return { groups, catalogue }
+  const record = recordOf(verdicts, target.serverUrl, target.document.info.version)
+  try {
+    const drift = await recordRun(ledger, record)
+    const titles = new Map(catalogue.map((rule) => [rule.id, rule.title]))
+    return { groups, catalogue, drift: formatDrift(drift, ledger, (id) => titles.get(id) ?? '') }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    return { groups, catalogue, drift: [`Drift ledger ${ledger}: not written (${reason}).`] }
+  }
+}
+
 export async function runContract(options: RunOptions): Promise<number> {
   const resources = createResources()
   safe = createSafeText(secretsOf(options))
@@ -159,18 +187,32 @@ export async function runContract(options: RunOptions): Promise<number> {
     }
     if (options.junit !== undefined) say(`JUnit report: ${options.junit}`)
     const keeps = keepsContract(results, cleanupProblems.length)
-    const markdown = formatMarkdownSummary(results, target.serverUrl, keeps, cleanupProblems)
+    const extras = await provenanceReport(options, target, results)
+    const markdown = formatMarkdownSummary(
+      results,
+      target.serverUrl,
+      keeps,
+      cleanupProblems,
+      extras,
+    )
     for (const file of await writeMarkdownSummary(safe(markdown), options.summary))
       say(`Markdown summary: ${file}`)
     if (options.coverage) {
-      const { text, file } = await reportCoverage(target.document, results.checks, options.junit)
+      const { text, file } = await reportCoverage(
+        target.document,
+        results.checks,
+        options.junit,
+        options.only,
+      )
       process.stdout.write(safe(text))
       say(`coverage of the document's rules: ${file}`)
     }
     if (results.bailed === true) say('--bail: the run stopped at its first failure.')
     const compared = formatOracleCounts(oracle)
     if (compared !== undefined) say(compared)
-    process.stdout.write(safe(formatSummary(results, target.serverUrl, cleanupProblems.length)))
+    process.stdout.write(
+      safe(formatSummary(results, target.serverUrl, cleanupProblems.length, extras)),
+    )
     return keeps ? 0 : 1
   } finally {
     deadline.end()

@@ -20,6 +20,7 @@ import {
   type Parse,
   type ValuesOf,
 } from '../../mock/process/command-line.ts'
+import { decisionLabel, type ProvenanceSelection } from '../../openapi/provenance.ts'
 import type { Secret } from './report/safe-text.ts'
 
 /** A setting: an option, and whether its value is redacted wherever the run's output shows it. */
@@ -67,6 +68,18 @@ const toRuleIds: Parse<string[] | undefined> = (value, name) => {
     .filter((id) => id !== '')
   if (ids.length === 0) throw new UsageError(`${name} names no rule.`)
   return ids
+}
+
+/** `interface,decision:2` → `['interface', 'decision 2']`; the runner checks the decisions exist. */
+const toSelection: Parse<ProvenanceSelection[] | undefined> = (value, name) => {
+  if (value.trim() === '') return undefined
+  return value.split(',').map((item): ProvenanceSelection => {
+    const word = item.trim()
+    if (word === 'interface' || word === 'service-docs' || word === 'decisions') return word
+    const decision = /^decision[: ]([1-9]\d*)$/.exec(word)?.[1]
+    if (decision !== undefined) return decisionLabel(Number(decision))
+    return mustBe(name, 'a list of interface, service-docs, decisions and decision:N', word)
+  })
 }
 
 const toTitles: Parse<string[]> = (value, name) => {
@@ -275,6 +288,23 @@ export const SETTINGS = {
     shows: 'every check',
     parse: toRuleIds,
     default: undefined,
+  }),
+  only: setting({
+    flag: 'only',
+    value: 'WHO,WHO,…',
+    env: 'CONTRACT_ONLY',
+    help: "run only the checks of the rules stated by these: interface (the interface as given), service-docs (the real service's public docs), decisions (all of this kit's), decision:N (one of them); the other checks are reported as skipped",
+    shows: 'every check',
+    parse: toSelection,
+    default: undefined,
+  }),
+  ledger: optionalSetting({
+    flag: 'ledger',
+    parse: toPath,
+    value: 'FILE',
+    env: 'CONTRACT_LEDGER',
+    help: 'append one JSON line per run to FILE (the date, the target, the document version, the verdict of every rule), and report what changed since the previous run on the same target and since when each failing rule has failed',
+    shows: 'none',
   }),
   // for the self-test: titles of checks left out, as a JSON array (coverage.test.ts)
   omittedChecks: setting({

@@ -12,7 +12,8 @@ import { contractEnv } from '../suite/support/env.ts'
 import { attachCovers } from './report/check-covers.ts'
 import { createCheckTracker, type RunResults } from './report/check-results.ts'
 import { createProgressPrinter, formatFailureBlocks } from './report/console-report.ts'
-import { formatJunit } from './report/junit-report.ts'
+import { formatJunit, provenancesOf } from './report/junit-report.ts'
+import { contractRules } from '../suite/rules/contract-rules.ts'
 import { createRunSafeText } from './report/run-secrets.ts'
 import { mapStrings } from './report/safe-text.ts'
 import { SUITE_DIR } from './locate.ts'
@@ -78,6 +79,9 @@ for await (const event of events) {
 }
 clearInterval(heartbeat)
 await attachCovers(results.checks, coversFile, SUITE_DIR)
-if (junit !== undefined) await writeFile(junit, formatJunit(results, SUITE_DIR))
+if (junit !== undefined) {
+  const provenanceOf = provenancesOf(contractRules(), results.checks)
+  await writeFile(junit, formatJunit(results, SUITE_DIR, process.cwd(), provenanceOf))
+}
 write(formatFailureBlocks(results))
 await writeFile(resultsFile, JSON.stringify({ ...results, bailed }))

@@ -45,9 +45,27 @@ const titleOf = ({ path }: CoveringCheck): string => path.at(-1) ?? ''
 
 describe('The coverage of a run', () => {
   const rules: Rule[] = [
-    { id: 'decision:1', kind: 'decision', decision: 1, title: 'Decision 1: Ids in paths' },
-    { id: 'decision:2', kind: 'decision', decision: 2, title: 'Decision 2: Order of checks' },
-    { id: 'status:getContact:404', kind: 'status', status: 404, title: 'getContact answers 404' },
+    {
+      id: 'decision:1',
+      kind: 'decision',
+      decision: 1,
+      title: 'Decision 1: Ids in paths',
+      provenance: 'decision 1',
+    },
+    {
+      id: 'decision:2',
+      kind: 'decision',
+      decision: 2,
+      title: 'Decision 2: Order of checks',
+      provenance: 'decision 2',
+    },
+    {
+      id: 'status:getContact:404',
+      kind: 'status',
+      status: 404,
+      title: 'getContact answers 404',
+      provenance: 'decision 25',
+    },
   ]
   const check = (
     title: string,

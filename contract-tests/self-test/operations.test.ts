@@ -28,6 +28,7 @@ const pathParameter = (name: string, schema: DocumentParameter['schema']): Docum
   in: 'path',
   schema,
   schemaKey: `openapi.json#/components/parameters/${name}/schema`,
+  provenance: undefined,
 })
 
 /** An operation the document might gain: a GET of one thing, named by `parameter`. */

@@ -37,7 +37,7 @@ describe('The catalogue of the rules of the document', () => {
   test('When the bundled document is read, then it lists its rules of each kind, each id once', () => {
     // Assert
     expect(countsOf(rules)).toEqual({
-      decision: 23,
+      decision: 27,
       status: 123,
       order: 73,
       field: 249,
@@ -51,7 +51,13 @@ describe('The catalogue of the rules of the document', () => {
     // Assert
     expect(rules).toEqual(
       expect.arrayContaining([
-        { id: 'decision:10', kind: 'decision', decision: 10, title: 'Decision 10: Search' },
+        {
+          id: 'decision:10',
+          kind: 'decision',
+          decision: 10,
+          title: 'Decision 10: Search',
+          provenance: 'decision 10',
+        },
         expect.objectContaining({ id: 'status:updateContact:409', operationId: 'updateContact' }),
         expect.objectContaining({ id: 'status:*:405', status: 405 }),
         expect.objectContaining({ id: 'header:*:405:Allow', header: 'Allow' }),
@@ -67,6 +73,7 @@ describe('The catalogue of the rules of the document', () => {
           field: 'contact[first_name]',
           keyword: 'maxLength',
           title: 'createContact, multipart body: contact[first_name] has at most 100 characters',
+          provenance: 'decision 7',
         },
         expect.objectContaining({ id: 'field:updateContact:json:contact:minProperties' }),
         expect.objectContaining({ id: 'field:login:json:$:additionalProperties' }),
@@ -166,7 +173,7 @@ describe('The catalogue of a changed document', () => {
   test('When a decision, a field and a status are added, then each is a new rule', () => {
     // Arrange
     const document = changed((copy) => {
-      copy.info.description = `${copy.info.description ?? ''}24. **Nicknames** are unique.\n`
+      copy.info.description = `${copy.info.description ?? ''}28. **Nicknames** are unique.\n`
       const fields = copy.components?.schemas?.['ContactWriteFields']
       Object.assign(fields?.properties ?? {}, { pronouns: { type: 'string', maxLength: 30 } })
       // a form body lists its fields as sent: the field is added to both forms' schemas too
@@ -188,7 +195,7 @@ describe('The catalogue of a changed document', () => {
     // Assert
     expect(added).toEqual(
       expect.arrayContaining([
-        'decision:24',
+        'decision:28',
         'status:listRelationshipTypes:406',
         'field:createContact:json:contact.pronouns:maxLength',
         'field:updateContact:form:contact[pronouns]:maxLength',

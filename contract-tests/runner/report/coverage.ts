@@ -3,13 +3,16 @@
 // does not state (a typo, or a rule the document dropped). Printed after the run: uncovered rules
 // (id and title), then each covered rule with the checks that cover it and how each went
 // (✓ passed, ✕ failed, ○ skipped), a few per rule, and the one-line count last; written to
-// coverage.json in the reports folder, all checks of each rule.
+// coverage.json in the reports folder, all checks of each rule, each rule with its provenance and
+// verdict, and the failed rules grouped by provenance (rule-verdicts.ts).
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import type { OpenApiDocument } from '../../../openapi/document.ts'
 import { catalogueOf } from '../../suite/rules/catalogue.ts'
 import { RULE_KINDS, type Rule, type RuleKind } from '../../suite/rules/rule.ts'
+import type { ProvenanceSelection } from '../../../openapi/provenance.ts'
 import type { CheckResult } from './check-results.ts'
+import { groupByProvenance, groupsInOrder, provenanceLine, verdictsOf } from './rule-verdicts.ts'
 
 export interface CoveringCheck {
   file: string
@@ -134,13 +137,42 @@ export const reportsFolder = (junit: string | undefined): string =>
   junit === undefined ? resolve('reports') : dirname(resolve(junit))
 
 /** Writes `coverage.json` into `folder`; returns its path. */
-export async function writeCoverage(coverage: Coverage, folder: string): Promise<string> {
+export async function writeCoverage(
+  coverage: Coverage,
+  folder: string,
+  checks: readonly CheckResult[] = [],
+  only?: readonly ProvenanceSelection[],
+): Promise<string> {
   const file = join(folder, 'coverage.json')
   await mkdir(folder, { recursive: true })
   const { rules, covered, uncovered, byKind, unknown } = coverage
+  const verdicts = verdictsOf(
+    rules.map(({ rule }) => rule),
+    checks,
+    only,
+  )
+  const verdictOf = new Map(verdicts.map(({ rule, verdict }) => [rule.id, verdict]))
+  const groups = groupByProvenance(verdicts, checks)
+  const failedByProvenance = Object.fromEntries(
+    groupsInOrder(groups)
+      .filter(([, failed]) => failed.length > 0)
+      .map(([provenance, failed]) => [provenance, failed.map(({ id }) => id)]),
+  )
   const document = {
-    summary: { rules: rules.length, covered, uncovered, byKind, line: coverageLine(coverage) },
-    rules: rules.map(({ rule, checks }) => ({ ...rule, checks })),
+    summary: {
+      rules: rules.length,
+      covered,
+      uncovered,
+      byKind,
+      line: coverageLine(coverage),
+      provenance: provenanceLine(groups),
+      failedByProvenance,
+    },
+    rules: rules.map(({ rule, checks: covering }) => ({
+      ...rule,
+      verdict: verdictOf.get(rule.id),
+      checks: covering,
+    })),
     unknown,
   }
   await writeFile(file, `${JSON.stringify(document, null, 2)}\n`)
@@ -152,10 +184,11 @@ export async function reportCoverage(
   document: OpenApiDocument,
   checks: readonly CheckResult[],
   junit: string | undefined,
+  only?: readonly ProvenanceSelection[],
 ): Promise<{ text: string; file: string }> {
   const coverage = coverageOf(catalogueOf(document), checks)
   return {
     text: formatCoverage(coverage),
-    file: await writeCoverage(coverage, reportsFolder(junit)),
+    file: await writeCoverage(coverage, reportsFolder(junit), checks, only),
   }
 }

@@ -1,11 +1,14 @@
 // The Markdown summary (--summary FILE, and GitHub's job summary when GITHUB_STEP_SUMMARY is set):
 // one row per rule the suite checks (a test file's top-level describe: an operation, or a rule
-// such as "Order of checks (decision 2)"), with how many checks it has and how they went.
+// such as "Order of checks (decision 2)"), with how many checks it has and how they went; then
+// the failed rules by provenance, what changed since the previous run (--ledger), and the line
+// that says which rules of the interface the target breaks and where it decided otherwise.
 import { appendFile, mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { CheckResult, RunResults } from './check-results.ts'
+import { groupName, groupsInOrder, provenanceLine } from './rule-verdicts.ts'
 import { escapeControls } from './safe-text.ts'
-import { tally } from './summary.ts'
+import { tally, type SummaryExtras } from './summary.ts'
 
 interface Row {
   rule: string
@@ -39,11 +42,40 @@ function rowLine({ rule, checks }: Row): string {
   return `| ${mark} ${cell(rule)} | ${String(checks.length)} | ${String(count('passed'))} | ${String(count('failed'))} | ${cell(why)} |`
 }
 
+/** The failed rules by provenance: one row per group, then each rule; the drift as it is printed. */
+function provenanceSection({ groups, catalogue, drift }: SummaryExtras): string[] {
+  const failing = groupsInOrder(groups).filter(([, rules]) => rules.length > 0)
+  return [
+    '',
+    '### Failed rules by provenance',
+    '',
+    `**${cell(provenanceLine(groups))}**`,
+    ...(failing.length === 0
+      ? []
+      : [
+          '',
+          '| stated by | failed rules |',
+          '| --- | --- |',
+          ...failing.map(
+            ([provenance, rules]) =>
+              `| ${cell(groupName(provenance, catalogue))} | ${rules.map((rule) => `\`${cell(rule.id)}\``).join(', ')} |`,
+          ),
+        ]),
+    ...(groups.unattributed === 0
+      ? []
+      : ['', `${String(groups.unattributed)} failed check(s) cover no rule of the document.`]),
+    ...(drift === undefined
+      ? []
+      : ['', '### Drift since the previous run', '', '```', ...drift.map(escapeControls), '```']),
+  ]
+}
+
 export function formatMarkdownSummary(
   results: RunResults,
   target: string,
   keeps: boolean,
   otherProblems: readonly string[] = [],
+  extras?: SummaryExtras,
 ): string {
   const counts = tally(results, otherProblems.length)
   const failed = results.checks.filter((check) => check.outcome === 'failed')
@@ -74,6 +106,7 @@ export function formatMarkdownSummary(
         `- ${cell([problem.file, ...problem.path].join(' › '))} (hook or cleanup): ${cell(problem.message.split('\n')[0] ?? '')}`,
     ),
     ...otherProblems.map((problem) => `- final cleanup: ${cell(problem.split('\n')[0] ?? '')}`),
+    ...(extras === undefined ? [] : provenanceSection(extras)),
     '',
   ].join('\n')
 }

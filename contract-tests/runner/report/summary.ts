@@ -1,6 +1,41 @@
-// The last lines of a run: how many checks passed, failed and were skipped (and why).
+// The last lines of a run: how many checks passed, failed and were skipped (and why); the failed
+// rules by who states them, what changed since the last run (--ledger); the verdict, and last
+// which rules of the interface the target breaks and on which decisions it decides otherwise.
+import type { Rule } from '../../suite/rules/rule.ts'
 import type { RunResults } from './check-results.ts'
+import { groupName, groupsInOrder, provenanceLine, type ProvenanceGroups } from './rule-verdicts.ts'
 import { escapeControls } from './safe-text.ts'
+
+/** What a run adds to its summary: its failures by provenance, its drift (formatted). */
+export interface SummaryExtras {
+  groups: ProvenanceGroups
+  catalogue: readonly Rule[]
+  drift?: readonly string[]
+}
+
+/** The failed rules of each provenance, a few per group (coverage.json and --summary list all). */
+const RULES_SHOWN = 10
+
+export function provenanceLines({ groups, catalogue }: SummaryExtras): string[] {
+  const failing = groupsInOrder(groups).filter(([, rules]) => rules.length > 0)
+  if (failing.length === 0 && groups.unattributed === 0 && groups.unjudged === 0) return []
+  return [
+    'Failed rules by provenance (of the interface or the docs: a broken deployment; of a decision: one that decided otherwise):',
+    ...failing.flatMap(([provenance, rules]) => [
+      `  ${groupName(provenance, catalogue)}: ${String(rules.length)} rule${rules.length === 1 ? '' : 's'}`,
+      ...rules.slice(0, RULES_SHOWN).map((rule) => `    ${rule.id}  ${rule.title}`),
+      ...(rules.length > RULES_SHOWN
+        ? [`    … and ${String(rules.length - RULES_SHOWN)} more`]
+        : []),
+    ]),
+    ...(groups.unattributed === 0
+      ? []
+      : [`  ${String(groups.unattributed)} failed check(s) cover no rule of the document`]),
+    ...(groups.unjudged === 0
+      ? []
+      : [`  ${String(groups.unjudged)} failed check(s) put down to rules outside --only`]),
+  ]
+}
 
 export interface Tally {
   all: number
@@ -35,7 +70,12 @@ export function skipReasons({ checks }: RunResults): [reason: string, count: num
   return [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
 }
 
-export function formatSummary(results: RunResults, target: string, otherProblems = 0): string {
+export function formatSummary(
+  results: RunResults,
+  target: string,
+  otherProblems = 0,
+  extras?: SummaryExtras,
+): string {
   const counts = tally(results, otherProblems)
   const lines = [
     `Checks: ${String(counts.all)} in all: ${String(counts.passed)} passed, ${String(counts.failed)} failed, ${String(counts.skipped)} skipped`,
@@ -51,11 +91,13 @@ export function formatSummary(results: RunResults, target: string, otherProblems
   if (counts.problems > 0) {
     lines.push(`Failures outside the checks: ${String(counts.problems)} (see above)`)
   }
+  if (extras !== undefined) lines.push(...provenanceLines(extras), ...(extras.drift ?? []))
   lines.push(
     keepsContract(results, otherProblems)
       ? `Result: ${target} keeps the contract.`
       : `Result: ${target} does NOT keep the contract.`,
   )
+  if (extras !== undefined) lines.push(`Provenance: ${provenanceLine(extras.groups)}.`)
   // Skip reasons come from the checks, some of them quoting the target.
   return escapeControls(`\n${lines.join('\n')}\n`)
 }

@@ -8,6 +8,7 @@ import { ACME_ORG_ID, ALICE, BOB, CAROL, GLOBEX_ORG_ID } from '../../../fixtures
 import { type OpenApiDocument } from '../../../openapi/document.ts'
 import { DOCUMENT_PATH, loadDocument, readDocumentFile } from '../../../openapi/document-files.ts'
 import { catalogueOf } from '../../suite/rules/catalogue.ts'
+import type { Rule } from '../../suite/rules/rule.ts'
 import type { ContractEnv } from '../../suite/support/env.ts'
 import { CannotRunError } from '../cannot-run.ts'
 import type { RunOptions } from '../settings.ts'
@@ -63,14 +64,32 @@ async function writeDocumentCopy(
   return { file, document }
 }
 
-/** --rules names rules of the document: a typo would run no check and prove nothing. */
-function checkRuleIds(ids: readonly string[] | undefined, document: OpenApiDocument): void {
-  if (ids === undefined) return
-  const known = new Set(catalogueOf(document).map(({ id }) => id))
-  const unknown = ids.filter((id) => !known.has(id))
+/**
+ * --rules names rules of the document, --only decisions it has: a typo would run no check and
+ * prove nothing. A document whose `x-provenance` cannot be read cannot be reported by it either.
+ */
+function checkRuleIds(options: RunOptions, document: OpenApiDocument): void {
+  let catalogue: Rule[]
+  try {
+    catalogue = catalogueOf(document)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new CannotRunError(`the document's rules cannot be read: ${reason}`)
+  }
+  const known = new Set(catalogue.map(({ id }) => id))
+  const unknown = (options.rules ?? []).filter((id) => !known.has(id))
   if (unknown.length > 0) {
     throw new CannotRunError(
       `--rules: the document states no rule ${unknown.join(', ')} (--coverage lists its rules).`,
+    )
+  }
+  const decisions = new Set<string>(catalogue.map(({ provenance }) => provenance))
+  const missing = (options.only ?? []).filter(
+    (item) => item.startsWith('decision ') && !decisions.has(item),
+  )
+  if (missing.length > 0) {
+    throw new CannotRunError(
+      `--only: the document has no rule of ${missing.map((item) => item.replace(' ', ':')).join(', ')} (its decisions are numbered in info.description).`,
     )
   }
 }
@@ -80,7 +99,7 @@ export async function prepareTarget(options: RunOptions, resources: Resources): 
   const given = baseUrl !== undefined && token !== undefined && orgId !== undefined
   // The document first: one that cannot be read stops the run before anything starts.
   const { file: documentCopy, document } = await writeDocumentCopy(resources, options.document)
-  checkRuleIds(options.rules, document)
+  checkRuleIds(options, document)
   const { fetchModule } = options
   const relayed =
     given || fetchModule === undefined ? undefined : await startFetchModule(fetchModule, resources)

@@ -32,6 +32,7 @@ describe('Authentication', () => {
         {
           writes: writes(operation),
           covers: [
+            decisionRule(25),
             statusRule(operation.id, 401),
             headerRule(operation.id, 401, 'WWW-Authenticate'),
           ],

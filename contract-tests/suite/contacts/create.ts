@@ -57,7 +57,13 @@ const stored = async (res: { body: unknown }): Promise<unknown> =>
 describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts', () => {
   test(
     'When a form with every field is sent, then it answers 201 with the contact as sent and a Location',
-    { covers: [statusRule('createContact', 201), headerRule('createContact', 201, 'Location')] },
+    {
+      covers: [
+        decisionRule(24),
+        statusRule('createContact', 201),
+        headerRule('createContact', 201, 'Location'),
+      ],
+    },
     async () => {
       // Arrange
       const fields = contactFields(EVERY_FIELD)
@@ -111,7 +117,13 @@ describeIf(WRITES, 'POST /api/v1/orgs/{org_id}/contacts', () => {
 
   test(
     'When the same contact is sent as JSON, then it answers 201 and stores it',
-    { covers: [statusRule('createContact', 201), headerRule('createContact', 201, 'Location')] },
+    {
+      covers: [
+        decisionRule(26),
+        statusRule('createContact', 201),
+        headerRule('createContact', 201, 'Location'),
+      ],
+    },
     async () => {
       // Arrange
       const { relationship_type: _, ...fields } = contactFields(EVERY_FIELD)

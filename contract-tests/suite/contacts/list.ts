@@ -97,7 +97,13 @@ describeIf(WRITES, 'GET /api/v1/orgs/{org_id}/contacts, pagination', () => {
     [20, 2, 1],
   ])(
     'When limit=%i and page=%i are sent, then the page holds %i record(s)',
-    { covers: [statusRule('listContacts', 200), queryRule('listContacts', 'limit', 'maximum')] },
+    {
+      covers: [
+        decisionRule(27),
+        statusRule('listContacts', 200),
+        queryRule('listContacts', 'limit', 'maximum'),
+      ],
+    },
     async (limit, page, length) => {
       // Act
       const res = await listPage([...search, ['limit', String(limit)], ['page', String(page)]])

@@ -3,6 +3,7 @@
 // what the rule catalogue (suite/rules/) lists of each field. Pure: it is given the document, so
 // the runner reads the catalogue of the run's document (--document) with it too; the generators
 // use views.ts, bound to the run's document.
+import { overlay, readProvenance, type ProvenanceStatement } from '../../../openapi/provenance.ts'
 
 export type Json = Record<string, unknown>
 
@@ -28,6 +29,8 @@ export interface SchemaView {
   readonly items: unknown
   /** The alternatives of `anyOf` / `oneOf`. */
   readonly branches: readonly SchemaView[]
+  /** Who states its constraints (`x-provenance`), its `allOf` members' under its own. */
+  readonly provenance: ProvenanceStatement | undefined
 }
 
 type Draft = { -readonly [Key in keyof SchemaView]: SchemaView[Key] }
@@ -67,6 +70,7 @@ const EMPTY: SchemaView = {
   closed: false,
   items: undefined,
   branches: [],
+  provenance: undefined,
 }
 
 const NUMBERS = [
@@ -124,6 +128,8 @@ export function schemaViews(document: unknown): SchemaViews {
     if ('items' in node) draft.items = node['items']
     const alternatives = [...listAt(node, 'anyOf'), ...listAt(node, 'oneOf')]
     draft.branches = [...draft.branches, ...alternatives.map(viewOf)]
+    // its own statement over those of its allOf members
+    draft.provenance = overlay(draft.provenance, readProvenance(node, 'a schema of the document'))
   }
 
   function viewOf(schema: unknown): SchemaView {

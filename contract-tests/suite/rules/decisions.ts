@@ -1,8 +1,17 @@
 // What `info.description` states beyond the operations: its numbered "Decisions beyond the
 // interface" (each one a rule, titled by its bold words), and the statuses of its table of errors
-// that no operation lists (405, 408, 431: answered for any path), with the headers they name.
+// that no operation lists (405, 408, 431: answered for any path), with the headers they name; the
+// table's third column says who states each row (`decision 25`).
 import type { OpenApiDocument } from '../../../openapi/document.ts'
-import { decisionRule, EVERY_PATH, headerRule, statusRule, type Rule } from './rule.ts'
+import { decisionLabel, isProvenance } from '../../../openapi/provenance.ts'
+import {
+  decisionRule,
+  EVERY_PATH,
+  headerRule,
+  statusRule,
+  type Rule,
+  type RuleProvenance,
+} from './rule.ts'
 
 export interface Decision {
   number: number
@@ -14,7 +23,7 @@ export interface Decision {
 
 const SECTION = /^#+\s*Decisions beyond the interface\s*$/im
 const ITEM = /^(\d+)\.\s+\*\*([^*]+)\*\*/gm
-const TABLE_ROW = /^\|\s*(\d{3})\s*\|(.*)\|\s*$/gm
+const TABLE_ROW = /^\|\s*(\d{3})\s*\|([^|\n]*)\|(?:([^|\n]*)\|)?\s*$/gm
 /** "(with an `Allow` header)", "(with `WWW-Authenticate: Bearer`)": the header's name. */
 const NAMED_HEADER = /\bwith (?:an? )?`([A-Za-z][A-Za-z-]*)/g
 
@@ -39,12 +48,17 @@ export function decisionsOf(document: OpenApiDocument): Decision[] {
   }))
 }
 
+/** A decision's rules are of that decision, by construction; none found: not labelled. */
+export const decisionProvenance = (decision: Decision | undefined): RuleProvenance =>
+  decision === undefined ? 'unlabelled' : decisionLabel(decision.number)
+
 export const decisionRules = (decisions: readonly Decision[]): Rule[] =>
-  decisions.map(({ number, title }) => ({
-    id: decisionRule(number),
+  decisions.map((decision) => ({
+    id: decisionRule(decision.number),
     kind: 'decision',
-    decision: number,
-    title: `Decision ${String(number)}: ${title}`,
+    decision: decision.number,
+    title: `Decision ${String(decision.number)}: ${decision.title}`,
+    provenance: decisionProvenance(decision),
   }))
 
 /**
@@ -52,10 +66,13 @@ export const decisionRules = (decisions: readonly Decision[]): Rule[] =>
  * path (`status:*:405`), and one for each header the row names (`header:*:405:Allow`).
  */
 export function everyPathRules(document: OpenApiDocument, listed: ReadonlySet<number>): Rule[] {
-  return [...descriptionOf(document).matchAll(TABLE_ROW)].flatMap(([, code = '', when = '']) => {
+  const rows = [...descriptionOf(document).matchAll(TABLE_ROW)]
+  return rows.flatMap(([, code = '', when = '', stated = '']) => {
     const status = Number(code)
     if (listed.has(status)) return []
     const reason = when.trim()
+    const label = stated.trim()
+    const provenance: RuleProvenance = isProvenance(label) ? label : 'unlabelled'
     const headers = [...reason.matchAll(NAMED_HEADER)].map(([, header = '']) => header)
     return [
       {
@@ -63,6 +80,7 @@ export function everyPathRules(document: OpenApiDocument, listed: ReadonlySet<nu
         kind: 'status',
         status,
         title: `Any path answers ${code}: ${reason}`,
+        provenance,
       },
       ...headers.map((header): Rule => ({
         id: headerRule(EVERY_PATH, status, header),
@@ -70,6 +88,7 @@ export function everyPathRules(document: OpenApiDocument, listed: ReadonlySet<nu
         status,
         header,
         title: `Any path's ${code} carries ${header}`,
+        provenance,
       })),
     ]
   })

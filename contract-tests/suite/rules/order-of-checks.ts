@@ -8,7 +8,7 @@ import {
 } from '../../../openapi/document-model.ts'
 import type { Decision } from './decisions.ts'
 import { isOrgScoped, recordIdsOf, takesBody } from './documented-operations.ts'
-import { orderRule, type Rule, type Stage } from './rule.ts'
+import { orderRule, type Rule, type RuleProvenance, type Stage } from './rule.ts'
 
 interface StageReading {
   /** Where the decision's text names the stage: its first match. */
@@ -81,9 +81,13 @@ const STAGES: Readonly<Record<Stage, StageReading>> = {
 
 const ORDER_TITLE = /order of checks/i
 
+/** The decision titled "Order of checks", if the document has one. */
+export const orderDecisionOf = (decisions: readonly Decision[]): Decision | undefined =>
+  decisions.find(({ title }) => ORDER_TITLE.test(title))
+
 /** The stages in the order the decision names them; none when the document has no such decision. */
 export function stagesInOrder(decisions: readonly Decision[]): Stage[] {
-  const decision = decisions.find(({ title }) => ORDER_TITLE.test(title))
+  const decision = orderDecisionOf(decisions)
   if (decision === undefined) return []
   const text = decision.text
   return (Object.keys(STAGES) as Stage[])
@@ -94,7 +98,11 @@ export function stagesInOrder(decisions: readonly Decision[]): Stage[] {
 }
 
 /** `order:<operationId>:<earlier>-before-<later>` for each adjacent pair that applies to it. */
-export function orderRules(operation: DocumentOperation, stages: readonly Stage[]): Rule[] {
+export function orderRules(
+  operation: DocumentOperation,
+  stages: readonly Stage[],
+  provenance: RuleProvenance,
+): Rule[] {
   const applying = stages.filter((stage) => STAGES[stage].applies(operation))
   return applying.slice(1).map((later, index) => {
     const earlier = applying[index] ?? later
@@ -105,6 +113,7 @@ export function orderRules(operation: DocumentOperation, stages: readonly Stage[
       earlier,
       later,
       title: `${operation.id}: ${STAGES[earlier].label} is answered before ${STAGES[later].label}`,
+      provenance,
     }
   })
 }

@@ -1,6 +1,7 @@
 // A rule the document states, with the id a check declares it covers by (`covers: [...]`) and the
 // line a person reads in `contacts-contract --coverage`. The ids are built here only, so the
 // catalogue and the checks that compute their covers (the generated requests) cannot disagree.
+import type { Provenance } from '../../../openapi/provenance.ts'
 
 /** The kinds in the order --coverage lists them. */
 export const RULE_KINDS = ['decision', 'status', 'order', 'field', 'query', 'header'] as const
@@ -40,10 +41,14 @@ export type FieldKeyword =
   | 'minProperties'
   | 'additionalProperties'
 
+/** Who states a rule (openapi/provenance.ts); `unlabelled` where the document does not say. */
+export type RuleProvenance = Provenance | 'unlabelled'
+
 interface RuleBase {
   id: string
   /** One line a person reads. */
   title: string
+  provenance: RuleProvenance
   /** The operation it belongs to; undefined for a decision or a rule of every path. */
   operationId?: string
 }

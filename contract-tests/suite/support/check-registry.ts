@@ -2,8 +2,14 @@
 // every check, whether the run wants it (`--rules` keeps the checks that cover one of those
 // rules; CONTRACT_OMIT_CHECKS leaves checks out by title, for the self-test that proves a rule
 // then goes uncovered), and records the check's rules for the runner (`--coverage`): one JSON
-// line per check in the run's covers file (env.ts), skipped checks too.
+// line per check in the run's covers file (env.ts), skipped checks too. `--only` keeps the checks
+// of the rules stated by whom it names (their provenance, suite/rules/): the others stay in every
+// report, skipped, with their titles.
 import { appendFileSync } from 'node:fs'
+import { isSelected } from '../../../openapi/provenance.ts'
+import { nameSetting } from '../../runner/settings.ts'
+import { contractRules } from '../rules/contract-rules.ts'
+import type { RuleProvenance } from '../rules/rule.ts'
 import { contractEnv } from './env.ts'
 
 /** A describe being registered: its titles, the rules it adds to its checks, its skip reason. */
@@ -52,19 +58,43 @@ export function innerScope(
   }
 }
 
+let provenances: Map<string, RuleProvenance> | undefined
+
+/** Why --only skips a check of these rules; undefined when one of them is of its selection. */
+function selectionSkip(covers: readonly string[]): string | undefined {
+  const { only } = contractEnv()
+  if (only === undefined) return undefined
+  provenances ??= new Map(contractRules().map((rule) => [rule.id, rule.provenance]))
+  const chosen = covers.some((id) => {
+    const provenance = provenances?.get(id)
+    return provenance !== undefined && isSelected(only, provenance)
+  })
+  return chosen
+    ? undefined
+    : `${nameSetting('only')}: it covers no rule of ${only.map((item) => item.replace(' ', ':')).join(', ')}`
+}
+
 /**
- * Whether to register the check; when so, records its rules and marks its describes as holding a
- * registered check. Its rules: the describes' and its own, each once.
+ * Whether to register the check (undefined: it is left out) and why it is skipped; when it is
+ * registered, records its rules and, unless --only skips it, marks its describes as holding a
+ * check to run (their hooks run only then). Its rules: the describes' and its own, each once.
  */
-export function admitCheck(scope: Scope, title: string, own: readonly string[] = []): boolean {
+export function admitCheck(
+  scope: Scope,
+  title: string,
+  own: readonly string[] = [],
+): { skip: string | undefined } | undefined {
   const covers = [...new Set([...scope.covers, ...own])]
   const { omittedChecks, rules, coversFile } = contractEnv()
-  if (omittedChecks.includes(title)) return false
-  if (rules !== undefined && !covers.some((rule) => rules.includes(rule))) return false
-  for (let at: Scope | undefined = scope; at !== undefined; at = at.parent) at.registered = true
+  if (omittedChecks.includes(title)) return undefined
+  if (rules !== undefined && !covers.some((rule) => rules.includes(rule))) return undefined
+  const skip = selectionSkip(covers)
+  if (skip === undefined) {
+    for (let at: Scope | undefined = scope; at !== undefined; at = at.parent) at.registered = true
+  }
   if (coversFile !== undefined) {
     const record: CoversRecord = { file: testFile, path: [...scope.titles, title], covers }
     appendFileSync(coversFile, `${JSON.stringify(record)}\n`)
   }
-  return true
+  return { skip }
 }

@@ -67,8 +67,9 @@ export function describe(title: string, ...args: WithOptions<CheckOptions, () =>
 }
 
 function register(title: string, options: CheckOptions, body: Body): void {
-  if (!admitCheck(scope, title, options.covers)) return
-  const skip = scope.skip ?? options.skip
+  const admitted = admitCheck(scope, title, options.covers)
+  if (admitted === undefined) return
+  const skip = scope.skip ?? options.skip ?? admitted.skip
   const timeout = Math.max(TIMEOUT_MS, options.timeoutMs ?? 0)
   void registerTest(title, { timeout, ...(skip === undefined ? {} : { skip }) }, () => body())
 }
