@@ -32,6 +32,7 @@ export interface ContractRunInput {
   read_only?: boolean
   deadline_seconds?: number
   rules?: string[]
+  only?: string[]
   seed?: number
 }
 
@@ -70,6 +71,13 @@ export const CONTRACT_RUN_INPUT = objectOf({
     items: { type: 'string', minLength: 1 },
     maxItems: 50,
     description: 'Only the checks of these rule ids (contacts-contract --coverage lists them).',
+  },
+  only: {
+    type: 'array',
+    items: { type: 'string', pattern: '^(interface|service-docs|decisions|decision:[1-9][0-9]*)$' },
+    maxItems: 30,
+    description:
+      'Only the checks of the rules these state: interface (the interface as the user gave it), service-docs (the real service’s public docs), decisions (all of this kit’s), decision:N (one of them).',
   },
   seed: { type: 'integer', minimum: 0, description: 'The seed of its generated requests.' },
 })
@@ -116,6 +124,20 @@ export const CONTRACT_RUN_OUTPUT = objectOf(
       ]),
     },
     failures_total: COUNT,
+    provenance: {
+      type: ['object', 'null'],
+      description:
+        'The failed rules by who states them (the document’s x-provenance): a broken rule of the interface is a broken deployment; one of a decision means the deployment decided otherwise. Null when the run wrote no report.',
+      additionalProperties: false,
+      required: ['line', 'failed_by_provenance'],
+      properties: {
+        line: { type: 'string' },
+        failed_by_provenance: {
+          type: 'object',
+          additionalProperties: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
     output_tail: {
       type: ['string', 'null'],
       description: 'The end of the runner’s output when it could not run, else null.',
@@ -136,11 +158,30 @@ export const CONTRACT_RUN_OUTPUT = objectOf(
     'rules',
     'failures',
     'failures_total',
+    'provenance',
     'output_tail',
     'reports',
     'truncated',
   ],
 )
+
+/** The failed rules by provenance, from the run's coverage.json (its `summary`). */
+function provenanceOf(
+  json: string | undefined,
+): { line: string; failed_by_provenance: Record<string, string[]> } | null {
+  if (json === undefined) return null
+  const { summary } = JSON.parse(json) as {
+    summary?: { provenance?: string; failedByProvenance?: Record<string, string[]> }
+  }
+  if (summary?.provenance === undefined) return null
+  const failed = Object.entries(summary.failedByProvenance ?? {})
+  // bounded as the failures are: a deployment that breaks everything lists its first rules
+  const bounded = failed.map(([group, ids]): [string, string[]] => [
+    group,
+    ids.slice(0, FAILURES_LISTED),
+  ])
+  return { line: summary.provenance, failed_by_provenance: Object.fromEntries(bounded) }
+}
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
 const unescapeXml = (text: string): string =>
@@ -261,10 +302,11 @@ export function createContractRunner(deps: ContractRunnerDeps) {
       ...(RUNS_AS_TYPESCRIPT ? ['--import', import.meta.resolve('tsx')] : []),
       CLI,
       ...['--base-url', baseUrl, ...identities.args],
-      ...['--summary', reports.summary, '--junit', reports.junit],
+      ...['--summary', reports.summary, '--junit', reports.junit, '--coverage'],
       ...['--deadline', `${String(deadlineMs / 1000)}s`],
       ...(readOnly ? ['--read-only'] : []),
       ...(input.rules && input.rules.length > 0 ? ['--rules', input.rules.join(',')] : []),
+      ...(input.only && input.only.length > 0 ? ['--only', input.only.join(',')] : []),
       ...(input.seed === undefined ? [] : ['--seed', String(input.seed)]),
     ]
     const started = Date.now()
@@ -315,6 +357,8 @@ export function createContractRunner(deps: ContractRunnerDeps) {
 
     const { counts, rules } = summaryOf(readIfThere(reports.summary) ?? '')
     const failures = failuresOf(readIfThere(reports.junit) ?? '')
+    // --coverage writes it beside --junit: each rule's verdict and provenance (runner/report/coverage.ts)
+    const provenance = provenanceOf(readIfThere(join(dir, 'coverage.json')))
     const outcome = stopped.killed
       ? 'timed out'
       : code === 0
@@ -334,6 +378,7 @@ export function createContractRunner(deps: ContractRunnerDeps) {
       rules: rows.kept,
       failures: listed.kept,
       failures_total: failures.length,
+      provenance,
       output_tail:
         outcome === 'keeps the contract' || outcome === 'breaks the contract'
           ? null

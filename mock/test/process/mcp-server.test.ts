@@ -371,6 +371,7 @@ describe('contacts-mock mcp over stdio', () => {
       counts: { checks: number; passed: number; failed: number } | null
       rules: unknown[]
       failures: unknown[]
+      provenance: { line: string; failed_by_provenance: Record<string, string[]> } | null
     }>('contract_run', { sandbox: 'a', foreign_sandbox: 'sandbox-2', deadline_seconds: 800 })
 
     // Assert
@@ -379,6 +380,11 @@ describe('contacts-mock mcp over stdio', () => {
     expect(run.counts?.passed).toBeGreaterThan(100)
     expect(run.rules.length).toBeGreaterThan(20)
     expect(run.failures).toEqual([])
+    // the summary by provenance: nothing broken, nothing decided otherwise
+    expect(run.provenance).toEqual({
+      line: "breaks 0 rules of the interface and 0 of the service's public docs; decides otherwise on no decision",
+      failed_by_provenance: {},
+    })
   }, 900_000)
 
   test('When all is done, then every tool answered within its schema, and nothing was written outside the data folder', () => {
