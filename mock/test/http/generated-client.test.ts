@@ -22,7 +22,7 @@ const ORVAL = join(root, 'node_modules/orval/dist/bin/orval.mjs')
 const HEY_API = join(root, 'node_modules/@hey-api/openapi-ts/bin/run.js')
 const CHECK_TYPES = join(root, 'scripts/check-generated-types.sh')
 const support = (file: string): string =>
-  fileURLToPath(new URL(`../support/http/${file}`, import.meta.url))
+  fileURLToPath(new URL(`../../../test-support/http/${file}`, import.meta.url))
 const STEPS = support('generated-client-steps.ts')
 // generous: two processes start under a loaded machine
 const TIMEOUT_MS = 20_000
