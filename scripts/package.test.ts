@@ -1,5 +1,6 @@
 // The package as a user gets it: packed, installed offline into a fresh project, and used there
 // through its two commands, its programmatic API and its types.
+import { MCP_TOOL_NAMES } from '../test-support/mcp-tools.ts'
 import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -174,19 +175,7 @@ describe('contacts-mock-kit installed in a fresh project', () => {
     const { tools } = JSON.parse(listed.stdout) as {
       tools: { name: string; inputSchema: { type: string }; outputSchema?: { type: string } }[]
     }
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'api_request',
-      'contract_run',
-      'fault_clear',
-      'fault_list',
-      'fault_set',
-      'requests_recent',
-      'sandbox_create',
-      'sandbox_reset',
-      'snapshot_list',
-      'snapshot_restore',
-      'snapshot_save',
-    ])
+    expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOL_NAMES)
     for (const tool of tools) {
       expect([tool.inputSchema.type, tool.outputSchema?.type]).toEqual(['object', 'object'])
     }

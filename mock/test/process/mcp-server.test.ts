@@ -13,6 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
+import { MCP_TOOL_NAMES } from '../../../test-support/mcp-tools.ts'
 
 const MAIN = fileURLToPath(new URL('../../process/main.ts', import.meta.url))
 // the server runs in a folder of its own, where 'tsx' is not installed
@@ -119,19 +120,7 @@ describe('contacts-mock mcp over stdio', () => {
 
   test('When the client lists the tools, then each declares an input and an output schema', () => {
     // Assert
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'api_request',
-      'contract_run',
-      'fault_clear',
-      'fault_list',
-      'fault_set',
-      'requests_recent',
-      'sandbox_create',
-      'sandbox_reset',
-      'snapshot_list',
-      'snapshot_restore',
-      'snapshot_save',
-    ])
+    expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOL_NAMES)
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object')
       expect(tool.outputSchema?.type).toBe('object')
