@@ -25,6 +25,7 @@ export const CJS_ENTRIES = {
 const REQUIRED = [
   'ajv',
   'ajv-formats',
+  'body-parser',
   'expect',
   'express',
   'fast-check',

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { loadAdminDocument, loadDocument } from '../openapi/document-files.ts'
 import { buildBrowser } from './build-browser.ts'
 import { buildCjs } from './build-cjs.ts'
-import { buildMcpSdk } from './build-mcp.ts'
+import { buildBundledModules } from './build-bundled.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url))
@@ -30,8 +30,8 @@ writeFileSync(`${root}dist/openapi/openapi.json`, JSON.stringify(loadDocument(),
 writeFileSync(`${root}dist/openapi/admin.json`, JSON.stringify(loadAdminDocument(), null, 2) + '\n')
 // contacts-mock-kit/browser: one bundle, validators generated, fixtures as data (build-browser.ts)
 await buildBrowser()
-// contacts-mock mcp: the part of the MCP SDK it uses, inside the package (build-mcp.ts)
-await buildMcpSdk()
+// the MCP SDK and faker: what the package uses of them, bundled (build-bundled.ts)
+await buildBundledModules()
 // require('contacts-mock-kit') and its Node entries, for CommonJS test runners (build-cjs.ts)
 await buildCjs()
 process.stdout.write('Built dist/\n')

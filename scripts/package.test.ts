@@ -690,6 +690,8 @@ describe('what the package holds', () => {
         'package/dist/mock/mcp/mcp-command.js',
         'package/dist/mock/mcp/sdk.js',
         'package/dist/mock/mcp/sdk.licenses.txt',
+        'package/dist/fixtures/faker.js',
+        'package/dist/fixtures/faker.licenses.txt',
         'package/dist/browser/contacts-mock.js',
         'package/dist/mock/fetch/browser.d.ts',
       ]),

@@ -30,6 +30,7 @@ const TEMPLATES = [
 const CONTACTS = `/api/v1/orgs/${ORG}/contacts`
 const TARGET_ID = '0a0a0a0a-0000-4000-8000-000000000001'
 const REFERENCE_ID = '0b0b0b0b-0000-4000-8000-000000000001'
+const UNBOUND_ID = '0c0c0c0c-0000-4000-8000-000000000001'
 
 const sent = (overrides: Partial<SentExchange> = {}): SentExchange => ({
   method: 'GET',
@@ -99,16 +100,18 @@ describe('Which requests the oracle compares', () => {
     expect(diverged).toEqual({ kind: 'skip', reason: REASONS.diverged })
   })
 
-  test('When a session ends, then the records it learned are its bound target ids, not the values both sides share', () => {
-    // Arrange
+  test('When a session ends, then the records it met are its bound target ids and those it saw unbound, in lower case, not the values both sides share', () => {
+    // Arrange: one record compared (bound), one whose create the reference could not be asked
     const ids = createIdMap([ORG])
     ids.bind(TARGET_ID, REFERENCE_ID)
+    ids.noteSeen(ORG)
+    ids.noteSeen(UNBOUND_ID.toUpperCase())
 
     // Act
-    const learned = ids.boundTargets()
+    const learned = ids.ownTargets()
 
     // Assert
-    expect(learned).toEqual([TARGET_ID])
+    expect(learned.sort()).toEqual([TARGET_ID, UNBOUND_ID].sort())
   })
 
   test("When a request names a record of a generated sequence (its own session compared it), then the file's reference is not sent it, in any case of the id", () => {

@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express'
-import { stringify } from 'yaml'
 import type { OpenApiDocument } from '../../openapi/document.ts'
+import { loadYaml } from '../../openapi/document-files.ts'
 
 const FORMATS = [
   ['json', 'application/json', (source: OpenApiDocument) => JSON.stringify(source, null, 2) + '\n'],
-  ['yaml', 'application/yaml', (source: OpenApiDocument) => stringify(source)],
+  ['yaml', 'application/yaml', (source: OpenApiDocument) => loadYaml().stringify(source)],
 ] as const
 
 /**

@@ -8,9 +8,8 @@ import { renderInspectorPage } from './inspector-page.ts'
 import { createInspectorRoutes } from './inspector-routes.ts'
 import { createProblemPages } from './problem-pages.ts'
 import type { Recorder } from './recorder.ts'
+import { INSPECTOR_PATH, isFacePath } from './face-paths.ts'
 import { renderReferencePage } from './reference-page.ts'
-
-export const INSPECTOR_PATH = '/__inspector'
 
 export interface FaceDeps {
   document: OpenApiDocument
@@ -18,23 +17,6 @@ export interface FaceDeps {
   access: AdminAccess
   recorder: Recorder
 }
-
-/** The inspector shows request bodies: it is guarded as the admin API is (no CORS, no other site). */
-export const isInspectorPath = (path: string): boolean => {
-  const lower = path.toLowerCase()
-  return lower === INSPECTOR_PATH || lower.startsWith(`${INSPECTOR_PATH}/`)
-}
-
-const DOCUMENTS = new Set(['/openapi.json', '/openapi.yaml', '/admin.json', '/admin.yaml'])
-
-/** The paths of the face; the API's are under /api/ and never get this far. */
-export const isFacePath = (path: string): boolean =>
-  path === '/' ||
-  DOCUMENTS.has(path) ||
-  path === '/problems' ||
-  path.startsWith('/problems/') ||
-  path.startsWith('/__assets/') ||
-  isInspectorPath(path)
 
 /** The admin API's guard in front of the inspector (it shows request bodies). */
 const guardAs =

@@ -2,9 +2,7 @@ import { ORGS, USERS } from '../../fixtures/identities.ts'
 import type { OpenApiDocument } from '../../openapi/document.ts'
 import { listOperations } from './document-operations.ts'
 import { optionsOf, renderPage } from './html.ts'
-
-/** The data browser is a section of the inspector's page: the banner links to it by this id. */
-export const DATA_BROWSER_ANCHOR = 'data-browser'
+import { DATA_BROWSER_ANCHOR } from './face-paths.ts'
 
 const GROUPS = ['tags', 'pets', 'phone_numbers', 'email_addresses', 'locations', 'expertise_tags']
 

@@ -1,16 +1,13 @@
-// `contacts-mock mcp`: the MCP server on stdin and stdout, with the mock started in this process
-// on a free loopback port (its data file in the data folder), or attached to with --url. Stdout
-// carries the protocol alone: what the process has to say goes to stderr.
+// `contacts-mock mcp`: the MCP server on stdin and stdout, with the mock started in a thread of
+// this process on a free loopback port (its data file in the data folder), or attached to with
+// --url. Stdout carries the protocol alone: what the process has to say goes to stderr.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { startMock } from '../process/start-mock.ts'
-import { createMcpServer } from './mcp-server.ts'
+import { EXIT } from '../process/command-line.ts'
 import type { McpConfig } from '../process/options.ts'
 import type { MockLink } from './mock-link.ts'
-import { StdioServerTransport } from './sdk.ts'
-
-const EXIT = { ok: 0, failed: 1, usage: 2 } as const
+import { startMockThread } from './mock-thread.ts'
 
 /** The data folder: the one given (made if need be), or a temporary one removed at the exit. */
 function dataFolderOf(config: McpConfig): { dir: string; remove: () => void } {
@@ -36,11 +33,17 @@ function dataFolderOf(config: McpConfig): { dir: string; remove: () => void } {
 /** Runs the server until its client goes (stdin ends) or a signal; resolves with the exit code. */
 export async function runMcpCommand(config: McpConfig, version: string): Promise<number> {
   const folder = dataFolderOf(config)
-  // the mock starts while the client says hello: the first tool call waits for it alone
+  // the mock starts in its thread while the client says hello: the first tool call waits for it
   const mock =
     config.url === undefined
-      ? startMock({ dbFile: join(folder.dir, 'db.json'), host: '127.0.0.1' })
+      ? startMockThread({ dbFile: join(folder.dir, 'db.json'), host: '127.0.0.1' })
       : undefined
+
+  // a failure to start is told below, once the server is made; until then it waits, handled
+  mock?.catch(() => undefined)
+  // the server's modules load once the mock's thread has started, beside it
+  const { createMcpServer } = await import('./mcp-server.ts')
+  const { StdioServerTransport } = await import('./sdk.ts')
   const link: Promise<MockLink> = mock
     ? mock.then(({ url }) => ({ url }))
     : Promise.resolve({ url: config.url ?? '', adminToken: config.adminToken })

@@ -1,8 +1,7 @@
 import type { Access } from '../app.ts'
 import { readyLineOf } from './ready-line.ts'
 import type { Org, User } from '../shared/data.ts'
-import { INSPECTOR_PATH } from '../face/face-routes.ts'
-import { DATA_BROWSER_ANCHOR } from '../face/inspector-page.ts'
+import { DATA_BROWSER_ANCHOR, INSPECTOR_PATH } from '../face/face-paths.ts'
 
 function describeAdmin(access: Access): string {
   if (access.adminToken !== undefined) return 'needs the --admin-token as a bearer token'

@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { wrapWords } from '../shared/wrap-words.ts'
 
+/** How every command of the project exits: done, failed, or a command line to fix (UsageError). */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
+
 /** A command line the user must fix: the command prints usageLine() and exits with code 2. */
 export class UsageError extends Error {
   override name = 'UsageError'

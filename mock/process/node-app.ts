@@ -1,18 +1,13 @@
 // The mock as Node's request listener: the core for the API and the admin API, Express for the
-// pages a person opens (reference, documents, problem types, inspector), the inspector's recorder
-// and the request log following the core's life cycle.
+// pages a person opens (reference, documents, problem types, inspector; node-pages.ts, loaded with
+// the first of them), the inspector's recorder and the request log following the core's life cycle.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { Logger } from 'pino'
 import { loadAdminDocument, loadDocument } from '../../openapi/document-files.ts'
 import type { OpenApiDocument } from '../../openapi/document.ts'
 import { createMock, type MockDeps } from '../app.ts'
-import { createFace, isFacePath, isInspectorPath } from '../face/face-routes.ts'
+import { isFacePath, isInspectorPath } from '../face/face-paths.ts'
 import { createRecorder, type Recorder } from '../face/recorder.ts'
-import { CORS_HEADERS } from '../pipeline/access/cors.ts'
-import { noSuchPath } from '../pipeline/core.ts'
-import { pathnameOf } from '../pipeline/exchange.ts'
-import { problemReply, toHttpError } from '../shared/problem.ts'
 import { createRequestReader, writeReply } from './node-http.ts'
 import { logLineOf, type LogLine } from './request-log.ts'
 
@@ -49,19 +44,23 @@ export function createApp(deps: AppDeps): App {
       log(x.request.method, x.request.url, reply.status, x.startedAt, reply)
     })
   }
-  const pages = createPages(
-    createFace({
-      document,
-      adminDocument,
-      access: deps.access ?? {},
-      recorder: recorder ?? createRecorder(0),
-    }),
-  )
+  // the pages, and Express with them, on the first page asked for (node-pages.ts)
+  let pages: Promise<App> | undefined
+  const loadPages = (): Promise<App> =>
+    (pages ??= import('./node-pages.ts').then(({ createPages }) =>
+      createPages({
+        document,
+        adminDocument,
+        access: deps.access ?? {},
+        recorder: recorder ?? createRecorder(0),
+      }),
+    ))
   const readRequest = createRequestReader(bodyLimit)
   return (req, res) => {
     const started = performance.now()
-    core.handle(readRequest(req, res)).then(
-      (reply) => {
+    core
+      .handle(readRequest(req, res))
+      .then(async (reply) => {
         if (reply !== undefined) {
           writeReply(req, res, reply)
           return
@@ -71,41 +70,14 @@ export function createApp(deps: AppDeps): App {
             log(req.method ?? '', req.url ?? '', res.statusCode, started)
           })
         }
-        pages(req, res)
-      },
-      (error: unknown) => {
-        // a listener of the life cycle failed: the answer may be half written
+        const app = await loadPages()
+        app(req, res)
+      })
+      .catch((error: unknown) => {
+        // a listener of the life cycle failed, or the pages did not load: the answer may be half
+        // written
         deps.logger?.error({ err: error }, 'request failed')
         res.destroy()
-      },
-    )
+      })
   }
-}
-
-/**
- * The pages behind Express: CORS as on the API (not on the inspector; the core answered their
- * preflight), errors as problems.
- */
-function createPages(face: RequestHandler): App {
-  const app = express()
-  app.disable('x-powered-by')
-  app.set('etag', false)
-  app.set('case sensitive routing', true)
-  app.use((req, res, next) => {
-    if (!isInspectorPath(req.path)) res.set(CORS_HEADERS)
-    next()
-  })
-  app.use(face)
-  app.use((req) => {
-    throw noSuchPath(req.path)
-  })
-  const answer: ErrorRequestHandler = (error: unknown, req, res, next) => {
-    if (res.headersSent) {
-      next(error)
-      return
-    }
-    writeReply(req, res, problemReply(toHttpError(error), pathnameOf(req.originalUrl)))
-  }
-  app.use(answer)
-  return app
 }

@@ -1,7 +1,7 @@
 // Node's HTTP objects as the core reads and answers them: the thin adapter of the server, of the
 // app mounted in an Express app of a user's, and of supertest in the tests.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import express from 'express'
+import bodyParser from 'body-parser'
 import type { CoreRequest } from '../pipeline/exchange.ts'
 import { BODILESS, type Reply } from '../shared/reply.ts'
 import { breakConnection } from './break-connection.ts'
@@ -18,7 +18,8 @@ const EMPTY = new Uint8Array(0)
 export function createRequestReader(
   limit: number,
 ): (req: NodeRequest, res: ServerResponse) => CoreRequest {
-  const rawParser: BodyReader = express.raw({ type: () => true, limit })
+  // body-parser itself (what express.raw is): Express loads only with the pages (node-pages.ts)
+  const rawParser: BodyReader = bodyParser.raw({ type: () => true, limit })
   return (req, res) => ({
     method: req.method ?? 'GET',
     url: req.url ?? '/',

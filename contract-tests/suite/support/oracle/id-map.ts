@@ -21,8 +21,12 @@ export interface IdMap {
   noteSeen: (target: string) => void
   /** Seen in a target's answer, and not bound: data the reference does not hold. */
   isForeign: (target: string) => boolean
-  /** The target's values bound to another value of the reference's (the records learned). */
-  boundTargets: () => string[]
+  /**
+   * The target's values this map bound to another of the reference's, or saw unbound, in lower
+   * case: the records the requests met, whether their exchange was compared or not (a request
+   * fetch cannot carry, an answer skipped); not the values both sides share.
+   */
+  ownTargets: () => string[]
 }
 
 export function createIdMap(identical: Iterable<string> = []): IdMap {
@@ -54,7 +58,14 @@ export function createIdMap(identical: Iterable<string> = []): IdMap {
       seen.add(target.toLowerCase())
     },
     isForeign: (target) => seen.has(target.toLowerCase()) && !forward.has(target),
-    boundTargets: () =>
-      [...forward].flatMap(([target, reference]) => (target === reference ? [] : [target])),
+    ownTargets: () => {
+      const shared = new Set(
+        [...forward].flatMap(([target, reference]) =>
+          target === reference ? [target.toLowerCase()] : [],
+        ),
+      )
+      const own = [...forward.keys(), ...seen].map((target) => target.toLowerCase())
+      return [...new Set(own)].filter((target) => !shared.has(target))
+    },
   }
 }

@@ -332,7 +332,7 @@ export function createOracleSession(): OracleSession | undefined {
     close: () => {
       if (!sessions.delete(session)) return
       const file = (state ??= startOracle())
-      for (const id of oracle.ids.boundTargets()) file.elsewhere.add(id.toLowerCase())
+      for (const id of oracle.ids.ownTargets()) file.elsewhere.add(id)
     },
   }
   sessions.set(session, oracle)
