@@ -13,6 +13,7 @@ import { modelOf, type DocumentOperation } from '../../openapi/document-model.ts
 import { propertyNamesOf, resolveRef, type OpenApiDocument } from '../../openapi/document.ts'
 import { createAnonymizer } from './anonymize.ts'
 import { createPacedClient, PullError, type PacedClient } from './paced-client.ts'
+import type { User } from '../shared/data.ts'
 
 export { PullError } from './paced-client.ts'
 
@@ -35,16 +36,6 @@ export interface PullIo {
   stderr: ProgressStream
 }
 
-/** The seed's one user: who the mock on the seed knows, with a new token and password. */
-export interface PulledUser {
-  id: string
-  name: string
-  email: string
-  password: string
-  token: string
-  org_ids: string[]
-}
-
 export interface PullResult {
   /** The seed file, absolute. */
   out: string
@@ -56,7 +47,8 @@ export interface PullResult {
   vanished: number
   requests: number
   ms: number
-  user: PulledUser
+  /** The seed's one user: who the mock on the seed knows, with a new token and password. */
+  user: User
 }
 
 /** A value of the seed's JSON. */
@@ -290,7 +282,7 @@ export async function pullDeployment(config: PullConfig, io: PullIo): Promise<Pu
   }
 
   const owners = new Set(links.flatMap((link) => idOf(link, 'user_id') || []))
-  const user: PulledUser = {
+  const user: User = {
     // the token owner's id, as the relationships name it; a new one when it has none
     id: owners.values().next().value ?? randomUUID(),
     name: 'Pulled user',
