@@ -186,6 +186,28 @@ describe('contacts-mock-kit installed in a fresh project', () => {
     expect(existsSync(join(project, 'node_modules', '@modelcontextprotocol'))).toBe(false)
   }, 120_000)
 
+  test('When the MCP Inspector calls sandbox_create of npx contacts-mock-kit mcp, then the mock started in its thread answers with an org and two users with tokens', async () => {
+    // Act
+    const called = await runInspector(project, [
+      ...['--cli', 'npx', 'contacts-mock-kit', 'mcp'],
+      ...['--method', 'tools/call', '--tool-name', 'sandbox_create'],
+    ])
+
+    // Assert
+    expect([called.code, called.code === 0 ? '' : called.output]).toEqual([0, ''])
+    const answer = JSON.parse(called.stdout) as {
+      isError?: boolean
+      structuredContent?: { name: string; org_id: string; users: { token: string }[] }
+    }
+    expect(answer.isError).not.toBe(true)
+    expect(answer.structuredContent?.name).toBe('sandbox-1')
+    expect(answer.structuredContent?.org_id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(answer.structuredContent?.users.map((user) => user.token.length > 0)).toEqual([
+      true,
+      true,
+    ])
+  }, 120_000)
+
   test('When startMock() is used from an .mjs file, then it serves, resets and closes', async () => {
     // Arrange
     writeProjectFile(

@@ -1,8 +1,9 @@
 // `contacts-mock mcp` as a coding agent's client drives it: the SDK's own Client over stdio, two
 // sandboxes, requests in each, faults, snapshots, the contract suite, and every answer checked
 // against the outputSchema its tool declares.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -401,4 +402,36 @@ describe('contacts-mock mcp on a command line it cannot read', () => {
     )
     expect(run.stdout).toBe('')
   })
+})
+
+describe('contacts-mock mcp whose mock cannot start', () => {
+  test('When its data folder holds a data file that is not JSON, then it exits 1 naming the file, prints nothing on stdout and leaves the file as it was', async () => {
+    // Arrange: the client keeps stdin open, so the exit is the failed start's
+    const folder = mkdtempSync(join(tmpdir(), 'mcp-bad-data-'))
+    const dataFile = join(folder, 'db.json')
+    writeFileSync(dataFile, '{not json')
+    const server = spawn(process.execPath, ['--import', TSX, MAIN, 'mcp', '--data-dir', folder], {
+      env: { ...process.env, NODE_OPTIONS: '' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    server.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+
+    try {
+      // Act
+      const [code] = (await once(server, 'exit')) as [number | null]
+
+      // Assert
+      expect({ code, stdout }).toEqual({ code: 1, stdout: '' })
+      expect(stderr).toContain(
+        `contacts-mock mcp: the mock could not start: The data file ${dataFile}`,
+      )
+      expect(readFileSync(dataFile, 'utf8')).toBe('{not json')
+    } finally {
+      server.kill()
+      rmSync(folder, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
